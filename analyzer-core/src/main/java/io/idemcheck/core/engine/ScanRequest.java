@@ -1,0 +1,37 @@
+package io.idemcheck.core.engine;
+
+import io.idemcheck.core.rule.RuleRegistry;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What to scan and how.
+ *
+ * @param paths      files or folders to scan (at least one)
+ * @param sourceRoot directory that report paths are relative to; null means: the top of the git work tree enclosing
+ *                   the first path, else the current directory
+ * @param threads    parser threads; 0 means one per available core
+ * @param rules      the rules to run
+ * @param progress   progress callback, never null (use {@link ProgressListener#NONE})
+ */
+public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress) {
+
+    public ScanRequest {
+        if (paths == null || paths.isEmpty()) {
+            throw new IllegalArgumentException("no paths to scan");
+        }
+        paths = List.copyOf(paths);
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must be >= 0, was " + threads);
+        }
+        if (progress == null) {
+            progress = ProgressListener.NONE;
+        }
+    }
+
+    /** A request for {@code paths} with default root, all cores, the rules on the class path and no progress. */
+    public static ScanRequest of(List<Path> paths) {
+        return new ScanRequest(paths, null, 0, RuleRegistry.load(), ProgressListener.NONE);
+    }
+}

@@ -1,0 +1,35 @@
+package io.idemcheck.core.finding;
+
+import io.idemcheck.core.rule.RuleDescriptor;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Everything a report needs from one scan.
+ *
+ * @param sourceRoot  absolute directory that all paths in findings and diagnostics are relative to
+ * @param rules       every enabled rule, sorted by id (SARIF {@code tool.driver.rules} in this order)
+ * @param findings    findings sorted by path, line, column, rule id
+ * @param diagnostics diagnostics sorted by path, line
+ * @param stats       counts and time
+ */
+public record ScanResult(Path sourceRoot, List<RuleDescriptor> rules, List<Finding> findings,
+                         List<Diagnostic> diagnostics, ScanStats stats) {
+
+    public ScanResult {
+        rules = List.copyOf(rules);
+        findings = List.copyOf(findings);
+        diagnostics = List.copyOf(diagnostics);
+    }
+
+    /** Number of findings at or above {@code threshold}. */
+    public long countAtLeast(Severity threshold) {
+        return findings.stream().filter(f -> f.severity().atLeast(threshold)).count();
+    }
+
+    /** True when some input could not be analysed (a parse or read error). */
+    public boolean hasAnalysisErrors() {
+        return diagnostics.stream().anyMatch(d -> d.kind().blocksAnalysis());
+    }
+}
