@@ -1,0 +1,29 @@
+package io.idemcheck.core.facts;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the engine keeps of one Java file after its syntax tree is dropped.
+ *
+ * @param path           absolute path
+ * @param relPath        path relative to the source root, '/' separated
+ * @param packageName    package ("" for the default package)
+ * @param imports        single-type imports: simple name to fully qualified name
+ * @param wildcards      on-demand imports: package (or type) names
+ * @param staticImports  static imports: member name to the type that declares it ("*" for on-demand: type to "*")
+ * @param test           test code (under src/test/, or uses JUnit/TestNG annotations)
+ * @param types          declared types, outer before inner
+ */
+public record FileFacts(Path path, String relPath, String packageName, Map<String, String> imports,
+                        List<String> wildcards, Map<String, String> staticImports, boolean test,
+                        List<TypeFacts> types) {
+
+    public FileFacts {
+        imports = Map.copyOf(imports);
+        wildcards = List.copyOf(wildcards);
+        staticImports = Map.copyOf(staticImports);
+        types = List.copyOf(types);
+    }
+}

@@ -1,0 +1,22 @@
+package io.idemcheck.core.facts;
+
+import java.util.Set;
+
+/**
+ * A local variable (or loop variable) and what flows into it.
+ *
+ * @param name        name
+ * @param type        declared type, {@link TypeRef#UNKNOWN} for {@code var} and lambda parameters
+ * @param sources     names read by its initializer and by later assignments ({@code x = ..}, {@code x.add(..)})
+ * @param initCallIds calls whose result flows into it directly (initializer or assignment)
+ * @param initText    source text of the initializer (at most 300 characters), or null
+ * @param inLoop      declared inside a loop body (or is a loop variable)
+ */
+public record LocalVar(String name, TypeRef type, Set<String> sources, Set<Integer> initCallIds, String initText,
+                       boolean inLoop) {
+
+    public LocalVar {
+        sources = Set.copyOf(sources);
+        initCallIds = Set.copyOf(initCallIds);
+    }
+}

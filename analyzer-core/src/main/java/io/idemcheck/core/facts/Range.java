@@ -1,0 +1,9 @@
+package io.idemcheck.core.facts;
+
+/**
+ * A source region: 1-based lines and columns, {@code endColumn} exclusive.
+ */
+public record Range(int line, int column, int endLine, int endColumn) {
+
+    public static final Range NONE = new Range(1, 1, 1, 1);
+}

@@ -1,0 +1,113 @@
+package io.idemcheck.core.rule;
+
+import io.idemcheck.core.finding.Finding;
+import io.idemcheck.core.finding.Fingerprints;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.Severity;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What a rule sees: the project model (through {@link #project()}) and a way to report findings. One context per
+ * rule per scan.
+ */
+public final class RuleContext {
+
+    private final RuleInfo info;
+    private final Object project;
+    private final Consumer<Finding> sink;
+    private final Map<String, Integer> occurrences = new HashMap<>();
+
+    /**
+     * @param info    metadata of the rule this context serves
+     * @param project the project model handed to rules (an {@code io.idemcheck.core.engine.Project})
+     * @param sink    receives each finding
+     */
+    public RuleContext(RuleInfo info, Object project, Consumer<Finding> sink) {
+        this.info = info;
+        this.project = project;
+        this.sink = sink;
+    }
+
+    /** The project model; rules cast it to {@code io.idemcheck.core.engine.Project}. */
+    @SuppressWarnings("unchecked")
+    public <T> T project() {
+        return (T) project;
+    }
+
+    public RuleInfo info() {
+        return info;
+    }
+
+    /** Starts a finding of this rule at {@code primary}. */
+    public FindingBuilder finding(Location primary) {
+        return new FindingBuilder(primary);
+    }
+
+    /** Builder for one finding; {@link #report()} hands it to the engine. */
+    public final class FindingBuilder {
+        private final Location primary;
+        private Severity severity = info.severity();
+        private String message = "";
+        private final List<Location> related = new ArrayList<>();
+        private final List<Location> flow = new ArrayList<>();
+        private String enclosing = "";
+        private String construct = "";
+        private Fix fix;
+
+        private FindingBuilder(Location primary) {
+            this.primary = primary;
+        }
+
+        public FindingBuilder severity(Severity s) {
+            this.severity = s;
+            return this;
+        }
+
+        public FindingBuilder message(String m) {
+            this.message = m;
+            return this;
+        }
+
+        public FindingBuilder related(Location l) {
+            related.add(l);
+            return this;
+        }
+
+        public FindingBuilder flow(Location l) {
+            flow.add(l);
+            return this;
+        }
+
+        /** Enclosing element for the fingerprint: "com.acme.Job#run(List)", a statement id, or a table. */
+        public FindingBuilder enclosing(String e) {
+            this.enclosing = e;
+            return this;
+        }
+
+        /** Source text of the flagged construct, for the fingerprint (whitespace is normalised). */
+        public FindingBuilder construct(String c) {
+            this.construct = c;
+            return this;
+        }
+
+        public FindingBuilder fix(Fix f) {
+            this.fix = f;
+            return this;
+        }
+
+        /** Reports the finding. The fingerprint gets an occurrence index when the same construct repeats. */
+        public void report() {
+            String key = primary.path() + "|" + enclosing + "|" + construct.replaceAll("\\s+", " ");
+            int occ = occurrences.merge(key, 1, Integer::sum) - 1;
+            String fp = Fingerprints.of(info.id(), primary.path(), enclosing, construct, occ);
+            sink.accept(new Finding(info.id(), info.name(), severity, message, primary, related, flow, enclosing, fp,
+                    fix, null));
+        }
+    }
+}
