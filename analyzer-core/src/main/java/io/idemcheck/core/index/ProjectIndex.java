@@ -1,0 +1,413 @@
+package io.idemcheck.core.index;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.FileFacts;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeFacts;
+import io.idemcheck.core.facts.TypeRef;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The project-wide index over all files' facts: types by name, supertypes and implementations, and call
+ * resolution (name + arity + receiver's declared type; overloads by arity; interface calls dispatch to the project's
+ * implementations). Thread-safe after construction.
+ */
+public final class ProjectIndex {
+
+    private static final Set<String> JAVA_LANG = Set.of("String", "Object", "Integer", "Long", "Short", "Byte",
+            "Double", "Float", "Boolean", "Character", "Math", "System", "Thread", "Runnable", "StringBuilder",
+            "StringBuffer", "Exception", "RuntimeException", "Throwable", "Error", "Iterable", "Number", "Class",
+            "Enum", "Record", "Void", "CharSequence", "Comparable", "AutoCloseable", "IllegalStateException",
+            "IllegalArgumentException", "InterruptedException", "StrictMath", "ThreadLocal", "Process",
+            "ProcessBuilder", "Runtime");
+
+    private final Catalog catalog;
+    private final List<FileFacts> files;
+    private final Map<String, TypeEntry> types = new LinkedHashMap<>();
+    private final Map<String, List<TypeEntry>> bySimpleName = new HashMap<>();
+    private final Map<String, List<TypeEntry>> directSubtypes = new HashMap<>();
+    private final Map<TypeFacts, List<ResolvedType>> supertypeCache = new IdentityHashMap<>();
+    private final Map<MethodFacts, List<CallTarget>> callCache = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<String, List<TypeEntry>> implCache = new ConcurrentHashMap<>();
+
+    public ProjectIndex(List<FileFacts> files, Catalog catalog) {
+        this.catalog = catalog;
+        this.files = List.copyOf(files);
+        for (FileFacts f : files) {
+            for (TypeFacts t : f.types()) {
+                TypeEntry e = new TypeEntry(t, f);
+                types.putIfAbsent(t.fqn(), e);
+                bySimpleName.computeIfAbsent(t.simpleName(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        for (TypeEntry e : types.values()) {
+            List<ResolvedType> supers = new ArrayList<>();
+            for (TypeRef s : e.type().supertypes()) {
+                ResolvedType r = resolveType(s.name(), e);
+                supers.add(r);
+                if (r.isProject()) {
+                    directSubtypes.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(e);
+                }
+            }
+            supertypeCache.put(e.type(), supers);
+        }
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public List<FileFacts> files() {
+        return files;
+    }
+
+    public TypeEntry type(String fqn) {
+        return types.get(fqn);
+    }
+
+    public java.util.Collection<TypeEntry> types() {
+        return types.values();
+    }
+
+    /** All project methods, in file and declaration order. */
+    public List<MethodRef> methods() {
+        List<MethodRef> out = new ArrayList<>();
+        for (TypeEntry e : types.values()) {
+            for (MethodFacts m : e.type().methods()) {
+                out.add(new MethodRef(e, m));
+            }
+        }
+        return out;
+    }
+
+    // ---- types ------------------------------------------------------------------------------------------------------
+
+    /** Resolves a type name as written inside {@code context}'s file (nested types, imports, package, java.lang). */
+    public ResolvedType resolveType(String written, TypeEntry context) {
+        return resolveType(written, context.file(), context.type());
+    }
+
+    /** Resolves a type name as written in {@code file}, inside type {@code enclosing} (may be null). */
+    public ResolvedType resolveType(String written, FileFacts file, TypeFacts enclosing) {
+        if (written == null || written.isEmpty() || written.equals("?")) {
+            return ResolvedType.UNKNOWN;
+        }
+        String name = written.endsWith("[]") ? written.substring(0, written.length() - 2) : written;
+        int dot = name.indexOf('.');
+        if (dot > 0) {
+            if (types.containsKey(name)) {
+                return new ResolvedType(name, ResolvedType.Kind.PROJECT);
+            }
+            // Outer.Inner through the outer's resolution
+            ResolvedType outer = resolveType(name.substring(0, dot), file, enclosing);
+            String candidate = outer.name() + name.substring(dot);
+            if (outer.isProject() && types.containsKey(candidate)) {
+                return new ResolvedType(candidate, ResolvedType.Kind.PROJECT);
+            }
+            if (Character.isLowerCase(name.charAt(0))) {
+                return classify(name);
+            }
+            return outer.kind() == ResolvedType.Kind.UNKNOWN ? new ResolvedType(name, ResolvedType.Kind.UNKNOWN)
+                    : new ResolvedType(candidate, outer.kind());
+        }
+        // nested types of the enclosing type and its outers
+        if (enclosing != null) {
+            String scope = enclosing.fqn();
+            while (scope != null) {
+                String c = scope + "." + name;
+                if (types.containsKey(c)) {
+                    return new ResolvedType(c, ResolvedType.Kind.PROJECT);
+                }
+                int i = scope.lastIndexOf('.');
+                scope = i < 0 ? null : scope.substring(0, i);
+                if (scope != null && scope.equals(file.packageName())) {
+                    break;
+                }
+            }
+        }
+        String imported = file.imports().get(name);
+        if (imported != null) {
+            return types.containsKey(imported) ? new ResolvedType(imported, ResolvedType.Kind.PROJECT)
+                    : classify(imported);
+        }
+        String samePkg = file.packageName().isEmpty() ? name : file.packageName() + "." + name;
+        if (types.containsKey(samePkg)) {
+            return new ResolvedType(samePkg, ResolvedType.Kind.PROJECT);
+        }
+        for (String w : file.wildcards()) {
+            String c = w + "." + name;
+            if (types.containsKey(c)) {
+                return new ResolvedType(c, ResolvedType.Kind.PROJECT);
+            }
+        }
+        if (JAVA_LANG.contains(name)) {
+            return new ResolvedType("java.lang." + name, ResolvedType.Kind.LIBRARY);
+        }
+        if (Set.of("int", "long", "short", "byte", "double", "float", "boolean", "char", "void").contains(name)) {
+            return new ResolvedType(name, ResolvedType.Kind.LIBRARY);
+        }
+        for (String w : file.wildcards()) {
+            if (catalog.isLibrary(w + ".")) {
+                // a wildcard import of a known library: the type most likely comes from there
+                if (file.wildcards().size() == 1) {
+                    return new ResolvedType(w + "." + name, ResolvedType.Kind.LIBRARY);
+                }
+            }
+        }
+        // a project type of this simple name in another package that the file cannot see is not a match
+        return new ResolvedType(name, ResolvedType.Kind.UNKNOWN);
+    }
+
+    private ResolvedType classify(String fqn) {
+        return new ResolvedType(fqn, catalog.isLibrary(fqn) ? ResolvedType.Kind.LIBRARY : ResolvedType.Kind.EXTERNAL);
+    }
+
+    /** Direct supertypes of a project type, resolved. */
+    public List<ResolvedType> supertypes(TypeFacts t) {
+        List<ResolvedType> s = supertypeCache.get(t);
+        return s == null ? List.of() : s;
+    }
+
+    /** The type and all its supertypes (project ones recursively), nearest first; names as resolved. */
+    public List<ResolvedType> allSupertypes(TypeEntry e) {
+        List<ResolvedType> out = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        collectSupers(e, out, seen);
+        return out;
+    }
+
+    private void collectSupers(TypeEntry e, List<ResolvedType> out, Set<String> seen) {
+        for (ResolvedType r : supertypes(e.type())) {
+            if (seen.add(r.name())) {
+                out.add(r);
+                if (r.isProject()) {
+                    collectSupers(types.get(r.name()), out, seen);
+                }
+            }
+        }
+    }
+
+    /** True when the type or a supertype has the simple name {@code simple} (project or library). */
+    public boolean isSubtypeOf(TypeEntry e, String simple) {
+        if (e.type().simpleName().equals(simple)) {
+            return true;
+        }
+        for (ResolvedType r : allSupertypes(e)) {
+            if (r.simpleName().equals(simple)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Project classes that implement or extend {@code fqn}, transitively (not including {@code fqn} itself). */
+    public List<TypeEntry> subtypes(String fqn) {
+        return implCache.computeIfAbsent(fqn, k -> {
+            List<TypeEntry> out = new ArrayList<>();
+            Set<String> seen = new LinkedHashSet<>();
+            List<String> work = new ArrayList<>(List.of(k));
+            while (!work.isEmpty()) {
+                String cur = work.remove(work.size() - 1);
+                for (TypeEntry s : directSubtypes.getOrDefault(cur, List.of())) {
+                    if (seen.add(s.fqn())) {
+                        out.add(s);
+                        work.add(s.fqn());
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    // ---- methods ----------------------------------------------------------------------------------------------------
+
+    /** Methods named {@code name} with {@code arity} parameters in the type or its project supertypes, nearest first. */
+    public List<MethodRef> findMethods(TypeEntry e, String name, int arity) {
+        List<MethodRef> out = new ArrayList<>();
+        addMatching(e, name, arity, out);
+        if (!out.isEmpty()) {
+            return out;
+        }
+        for (ResolvedType r : allSupertypes(e)) {
+            if (r.isProject()) {
+                addMatching(types.get(r.name()), name, arity, out);
+                if (!out.isEmpty()) {
+                    return out;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void addMatching(TypeEntry e, String name, int arity, List<MethodRef> out) {
+        for (MethodFacts m : e.type().methods()) {
+            if (m.name().equals(name) && (m.arity() == arity || isVarargs(m) && arity >= m.arity() - 1)) {
+                out.add(new MethodRef(e, m));
+            }
+        }
+    }
+
+    private static boolean isVarargs(MethodFacts m) {
+        return !m.params().isEmpty() && m.params().get(m.arity() - 1).type().text().endsWith("...");
+    }
+
+    /** The resolved targets of every call in {@code m}'s body, indexed by call id. Cached. */
+    public List<CallTarget> calls(MethodRef m) {
+        List<CallTarget> cached = callCache.get(m.method());
+        if (cached != null) {
+            return cached;
+        }
+        List<CallTarget> out = new ArrayList<>();
+        for (CallSite c : m.method().body().calls()) {
+            out.add(resolve(m, c, out));
+        }
+        List<CallTarget> result = List.copyOf(out);
+        callCache.put(m.method(), result);
+        return result;
+    }
+
+    private CallTarget resolve(MethodRef caller, CallSite c, List<CallTarget> earlier) {
+        Receiver r = c.receiver();
+        TypeEntry owner = caller.owner();
+        switch (r.kind()) {
+            case NONE, THIS -> {
+                // the enclosing class and its supertypes, then outer classes, then static imports
+                TypeEntry scope = owner;
+                while (scope != null) {
+                    List<MethodRef> found = findMethods(scope, c.name(), c.argCount());
+                    if (!found.isEmpty()) {
+                        return target(c, new ResolvedType(scope.fqn(), ResolvedType.Kind.PROJECT), found.get(0), r.kind() == Receiver.Kind.THIS || true);
+                    }
+                    scope = outer(scope);
+                }
+                String staticOwner = caller.file().staticImports().get(c.name());
+                if (staticOwner != null) {
+                    ResolvedType t = types.containsKey(staticOwner) ? new ResolvedType(staticOwner, ResolvedType.Kind.PROJECT) : classify(staticOwner);
+                    return lookup(c, t);
+                }
+                return new CallTarget(c, new ResolvedType(owner.fqn(), ResolvedType.Kind.PROJECT), List.of(), null);
+            }
+            case SUPER -> {
+                for (ResolvedType s : supertypes(owner.type())) {
+                    if (s.isProject()) {
+                        List<MethodRef> found = findMethods(types.get(s.name()), c.name(), c.argCount());
+                        if (!found.isEmpty()) {
+                            return new CallTarget(c, s, List.of(found.get(0)), found.get(0));
+                        }
+                    }
+                }
+                return new CallTarget(c, supertypes(owner.type()).isEmpty() ? ResolvedType.UNKNOWN : supertypes(owner.type()).get(0), List.of(), null);
+            }
+            case NAME, FIELD -> {
+                TypeRef declared = variableType(caller, r.name(), r.kind() == Receiver.Kind.FIELD);
+                if (declared == null || declared.isUnknown()) {
+                    return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
+                }
+                return lookup(c, resolveType(declared.name(), caller.file(), caller.type()));
+            }
+            case TYPE -> {
+                return lookup(c, resolveType(r.name(), caller.file(), caller.type()));
+            }
+            case CALL -> {
+                CallTarget inner = r.callId() >= 0 && r.callId() < earlier.size() ? earlier.get(r.callId()) : null;
+                if (inner == null) {
+                    return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
+                }
+                if (inner.declared() != null) {
+                    MethodRef im = inner.declared();
+                    TypeRef ret = im.method().returnType();
+                    return lookup(c, resolveType(ret.name(), im.file(), im.type()));
+                }
+                // chained on a library or unknown object: keep the chain root's type (fluent APIs)
+                return new CallTarget(c, inner.receiverType(), List.of(), null);
+            }
+            default -> {
+                return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
+            }
+        }
+    }
+
+    private TypeEntry outer(TypeEntry e) {
+        String fqn = e.fqn();
+        int i = fqn.lastIndexOf('.');
+        if (i < 0) {
+            return null;
+        }
+        return types.get(fqn.substring(0, i));
+    }
+
+    private CallTarget target(CallSite c, ResolvedType recv, MethodRef declared, boolean virtual) {
+        List<MethodRef> targets = new ArrayList<>();
+        targets.add(declared);
+        if (virtual && !declared.method().isStatic() && !"private".equals(declared.method().visibility())) {
+            for (TypeEntry sub : subtypes(declared.owner().fqn())) {
+                for (MethodFacts m : sub.type().methods()) {
+                    if (m.name().equals(declared.method().name()) && m.arity() == declared.method().arity()
+                            && m.hasBody()) {
+                        targets.add(new MethodRef(sub, m));
+                    }
+                }
+            }
+        }
+        return new CallTarget(c, recv, targets, declared);
+    }
+
+    private CallTarget lookup(CallSite c, ResolvedType t) {
+        if (!t.isProject()) {
+            return new CallTarget(c, t, List.of(), null);
+        }
+        List<MethodRef> found = findMethods(types.get(t.name()), c.name(), c.argCount());
+        if (found.isEmpty()) {
+            return new CallTarget(c, t, List.of(), null);
+        }
+        return target(c, t, found.get(0), true);
+    }
+
+    /**
+     * The declared type of a variable visible in {@code m}: a local, a parameter, or a field of the type, its
+     * project supertypes or its outer types. Null when unknown.
+     */
+    public TypeRef variableType(MethodRef m, String name, boolean fieldOnly) {
+        if (!fieldOnly) {
+            LocalVar lv = m.method().body().locals().get(name);
+            if (lv != null) {
+                return lv.type();
+            }
+            for (MethodFacts.Param p : m.method().params()) {
+                if (p.name().equals(name)) {
+                    return p.type();
+                }
+            }
+        }
+        TypeEntry scope = m.owner();
+        while (scope != null) {
+            TypeRef f = scope.type().fields().get(name);
+            if (f != null) {
+                return f;
+            }
+            for (ResolvedType s : allSupertypes(scope)) {
+                if (s.isProject()) {
+                    TypeRef sf = types.get(s.name()).type().fields().get(name);
+                    if (sf != null) {
+                        return sf;
+                    }
+                }
+            }
+            scope = outer(scope);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,35 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.finding.Location;
+
+import java.util.List;
+
+/**
+ * A side effect and how it is reached.
+ *
+ * @param kind  "payment", "http", "message", "mail", "order", "db-insert"
+ * @param verb  what a repetition does, for messages: "charges the customer again"
+ * @param leaf  the name of the call that performs it, e.g. "RestTemplate.postForObject"
+ * @param hops  call sites from the method that holds the trace down to the leaf, each labelled
+ * @param basis what recognised it: "catalog" (a known client library), "name" (the method-name vocabulary),
+ *              "sql" (the statement is an INSERT), "annotation" (e.g. a Feign client)
+ */
+public record EffectTrace(String kind, String verb, String leaf, List<Location> hops, String basis) {
+
+    public EffectTrace {
+        hops = List.copyOf(hops);
+    }
+
+    /** True for effects that stay in the application's own database (they roll back with its transaction). */
+    public boolean isDatabaseLocal() {
+        return "db-insert".equals(kind);
+    }
+
+    /** This trace seen from one call further up: {@code hop} is prepended. */
+    public EffectTrace via(Location hop) {
+        List<Location> h = new java.util.ArrayList<>(hops.size() + 1);
+        h.add(hop);
+        h.addAll(hops);
+        return new EffectTrace(kind, verb, leaf, h, basis);
+    }
+}

@@ -1,0 +1,20 @@
+package io.idemcheck.core.summary;
+
+import java.util.List;
+
+/**
+ * What calling a project method does, computed bottom-up over the call graph.
+ *
+ * @param effects      side effects that remain unrecorded when the method returns (an effect the method itself
+ *                     follows with a state record, or protects with a key or a claim, is not listed), at most 8
+ * @param record       how the method records state (directly or through callees), or null
+ * @param returnsClaim the method returns the row count (or outcome) of a conditional claim
+ */
+public record MethodSummary(List<EffectTrace> effects, String record, boolean returnsClaim) {
+
+    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false);
+
+    public MethodSummary {
+        effects = List.copyOf(effects);
+    }
+}
