@@ -14,6 +14,7 @@ public class FakePaymentClient extends PaymentClient {
 
     public final List<Long> chargedUsers = new ArrayList<>();
     public final List<Long> attemptedUsers = new ArrayList<>();
+    public final List<String> refundKeys = new ArrayList<>();
     private final Set<Long> declinedUsers = new HashSet<>();
 
     public FakePaymentClient() {
@@ -32,5 +33,11 @@ public class FakePaymentClient extends PaymentClient {
         }
         chargedUsers.add(userId);
         return "ch_" + chargedUsers.size();
+    }
+
+    @Override
+    public String refund(Long userId, BigDecimal amount, String idempotencyKey) {
+        refundKeys.add(idempotencyKey);
+        return "re_" + refundKeys.size();
     }
 }
