@@ -19,6 +19,8 @@ import io.idemcheck.core.rule.RuleDescriptor;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * idemcheck's own JSON report, schema version {@value #SCHEMA_VERSION}. The format is documented in
@@ -66,7 +68,9 @@ public final class JsonReportWriter implements ReportWriter {
         }
 
         ArrayNode findings = root.putArray("findings");
-        for (Finding f : r.findings()) {
+        List<Finding> sorted = new ArrayList<>(r.findings());
+        sorted.sort(SarifReportWriter.RESULT_ORDER);
+        for (Finding f : sorted) {
             findings.add(finding(f));
         }
 

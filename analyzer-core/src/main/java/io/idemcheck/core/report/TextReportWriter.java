@@ -9,6 +9,8 @@ import io.idemcheck.core.finding.Severity;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -32,7 +34,9 @@ public final class TextReportWriter implements ReportWriter {
     @Override
     public void write(ScanResult result, Writer out) throws IOException {
         StringBuilder sb = new StringBuilder();
-        for (Finding f : result.findings()) {
+        List<Finding> findings = new ArrayList<>(result.findings());
+        findings.sort(SarifReportWriter.RESULT_ORDER);
+        for (Finding f : findings) {
             appendFinding(sb, f);
         }
         for (Diagnostic d : result.diagnostics()) {
