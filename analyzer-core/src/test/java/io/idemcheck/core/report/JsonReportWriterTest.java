@@ -80,6 +80,14 @@ class JsonReportWriterTest {
     }
 
     @Test
+    void documentedExampleMatchesSchema() throws Exception {
+        String doc = java.nio.file.Files.readString(TestFiles.findUp("docs/json-report.md"));
+        int start = doc.indexOf("```json\n") + "```json\n".length();
+        String example = doc.substring(start, doc.indexOf("```", start));
+        JsonReportSchemaValidator.assertValid(example);
+    }
+
+    @Test
     void schemaRejectsAMissingField() {
         assertThat(JsonReportSchemaValidator.validate("{\"schemaVersion\":\"1\"}")).isNotEmpty();
     }
