@@ -1,0 +1,233 @@
+package io.idemcheck.cli;
+
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.report.ReportFormat;
+import io.idemcheck.core.report.ReportWriter;
+import io.idemcheck.core.report.SarifReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code idemcheck scan [PATH...]}. */
+@Command(name = "scan", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
+        description = "Scans Java sources, mapper XML and SQL files for code that is not safe to restart.",
+        footer = {"", "Exit codes: 0 nothing at or above --fail-on; 4 findings at or above it; 5 some files could "
+                + "not be analysed (and no finding reached the threshold); 2 usage error; 1 tool failure."})
+final class ScanCommand implements Callable<Integer> {
+
+    private final IdemcheckCli cli;
+
+    @Parameters(paramLabel = "PATH", arity = "0..*",
+            description = "Files or directories to scan (default: the current directory).")
+    List<String> paths = new ArrayList<>();
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "Report format: text, json or sarif (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the report to FILE (parent directories are created) instead of standard output.")
+    String output;
+
+    @Option(names = "--fail-on", paramLabel = "SEVERITY", defaultValue = "warning",
+            description = "Exit with 4 when a finding has this severity or a higher one: error, warning, note or none "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String failOn;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "Parser threads; 0 means one per core (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Show a progress line on standard error (default: on when standard error is a terminal "
+                    + "and the report goes to a file).")
+    Boolean progress;
+
+    @Option(names = "--source-root", paramLabel = "DIR",
+            description = "Directory that report paths are relative to (default: the top of the git work tree "
+                    + "holding the first PATH, else the current directory).")
+    String sourceRoot;
+
+    @Option(names = "--fail-on-error", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Exit with 5 when some files could not be analysed (default: on).")
+    boolean failOnError;
+
+    @Option(names = "--docs-base-url", paramLabel = "URL",
+            description = "Absolute base URL of the rule docs; SARIF rules then get helpUri = URL/<RuleName>.md.")
+    String docsBaseUrl;
+
+    @Option(names = "--debug", description = "Print the stack trace when the tool fails.")
+    boolean debug;
+
+    ScanCommand(IdemcheckCli cli) {
+        this.cli = cli;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        ReportFormat fmt = parseFormat(format);
+        Severity threshold = parseFailOn(failOn);
+        if (threads < 0) {
+            throw new UsageException("--threads: must be 0 or more, was " + threads);
+        }
+        ReportWriter writer = fmt == ReportFormat.SARIF ? sarifWriter() : fmt.writer(null);
+        if (fmt != ReportFormat.SARIF && docsBaseUrl != null) {
+            sarifWriter(); // still validate it
+        }
+
+        Path cwd = Path.of("").toAbsolutePath();
+        List<Path> scanPaths = new ArrayList<>();
+        for (String p : paths.isEmpty() ? List.of(".") : paths) {
+            Path path = toPath(p, "path");
+            if (!Files.exists(path)) {
+                throw new UsageException("path '" + p + "' does not exist");
+            }
+            scanPaths.add(path.toAbsolutePath().normalize());
+        }
+        Path root;
+        if (sourceRoot != null) {
+            root = toPath(sourceRoot, "--source-root").toAbsolutePath().normalize();
+            if (!Files.isDirectory(root)) {
+                throw new UsageException("--source-root: '" + sourceRoot + "' is not a directory");
+            }
+        } else {
+            root = defaultSourceRoot(scanPaths.get(0), cwd);
+        }
+        Path outFile = output == null ? null : prepareOutput(output);
+
+        boolean showProgress = progress != null ? progress : cli.console && outFile != null;
+        ProgressListener listener = showProgress ? new ProgressLine(cli.err) : ProgressListener.NONE;
+        ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener);
+
+        ScanResult result;
+        try {
+            result = cli.engine.apply(request);
+        } catch (IllegalArgumentException e) {
+            // the engine's contract: IllegalArgumentException means a bad path or setting
+            throw new UsageException(IdemcheckCli.firstLine(e.getMessage()));
+        }
+        if (result == null) {
+            throw new IllegalStateException("the engine returned no result");
+        }
+
+        if (outFile == null) {
+            Writer w = new OutputStreamWriter(cli.out, StandardCharsets.UTF_8);
+            writer.write(result, w);
+            w.flush();
+        } else {
+            try (Writer w = Files.newBufferedWriter(outFile, StandardCharsets.UTF_8)) {
+                writer.write(result, w);
+            } catch (IOException e) {
+                throw new UsageException("--output: cannot write '" + output + "' (" + reason(e) + ")");
+            }
+        }
+        return exitCode(result, threshold, failOnError);
+    }
+
+    /** 4 when a finding reaches the threshold (findings win), else 5 when files were not analysed, else 0. */
+    static int exitCode(ScanResult result, Severity threshold, boolean failOnError) {
+        if (threshold != null && result.countAtLeast(threshold) > 0) {
+            return ExitCode.FINDINGS;
+        }
+        if (failOnError && result.hasAnalysisErrors()) {
+            return ExitCode.NOT_ANALYSED;
+        }
+        return ExitCode.OK;
+    }
+
+    /** The top of the git work tree (a directory holding a {@code .git} directory or file) above {@code first}, else {@code cwd}. */
+    static Path defaultSourceRoot(Path first, Path cwd) {
+        Path start = Files.isDirectory(first) ? first : first.getParent();
+        for (Path d = start; d != null; d = d.getParent()) {
+            if (Files.exists(d.resolve(".git"))) {
+                return d;
+            }
+        }
+        return cwd;
+    }
+
+    private SarifReportWriter sarifWriter() {
+        try {
+            return new SarifReportWriter(docsBaseUrl);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--docs-base-url: " + e.getMessage());
+        }
+    }
+
+    private static ReportFormat parseFormat(String s) {
+        try {
+            return ReportFormat.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--format: unknown value '" + s + "' (expected text, json or sarif)");
+        }
+    }
+
+    /** null for "none". */
+    private static Severity parseFailOn(String s) {
+        if (s.trim().equalsIgnoreCase("none")) {
+            return null;
+        }
+        try {
+            return Severity.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--fail-on: unknown value '" + s + "' (expected error, warning, note or none)");
+        }
+    }
+
+    private static Path toPath(String s, String what) {
+        try {
+            return Path.of(s);
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + ": invalid path '" + s + "'");
+        }
+    }
+
+    private static Path prepareOutput(String output) {
+        Path file = toPath(output, "--output").toAbsolutePath().normalize();
+        if (Files.isDirectory(file)) {
+            throw new UsageException("--output: '" + output + "' is a directory");
+        }
+        Path parent = file.getParent();
+        try {
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new UsageException("--output: cannot create the directory of '" + output + "' (" + reason(e) + ")");
+        }
+        if (Files.exists(file) && !Files.isWritable(file)) {
+            throw new UsageException("--output: cannot write '" + output + "' (permission denied)");
+        }
+        return file;
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return "'" + f.getFile() + "' is a file";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such directory";
+        }
+        return IdemcheckCli.firstLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+}
