@@ -451,6 +451,7 @@ public final class FactExtractor {
         private final Deque<Integer> lambdaStack = new ArrayDeque<>();
         /** Lambdas created while walking the arguments of a call not yet numbered. */
         private final Deque<List<Integer>> pendingLambdas = new ArrayDeque<>();
+        private final Map<Integer, Integer> guardBranch = new HashMap<>();
         private int catchDepth;
         private int branchCounter;
 
@@ -477,16 +478,7 @@ public final class FactExtractor {
         /** Walks a statement; returns a guard id that guards the statements after it in its block, or -1. */
         int stmt(Statement s) {
             if (s instanceof BlockStmt b) {
-                int mark = guardStack.size();
-                for (Statement x : b.getStatements()) {
-                    int g = stmt(x);
-                    if (g >= 0) {
-                        guardStack.push(g);
-                    }
-                }
-                while (guardStack.size() > mark) {
-                    guardStack.pop();
-                }
+                sequence(b.getStatements());
                 return -1;
             }
             if (s instanceof ExpressionStmt es) {
@@ -632,22 +624,36 @@ public final class FactExtractor {
             return -1;
         }
 
+        /**
+         * Walks statements in order. After an if whose then-branch leaves the block (continue, return, break,
+         * throw), the rest of the block is guarded by that if's condition and is the implicit else arm of it, so
+         * nothing in the leaving branch can run before the statements that follow.
+         */
+        private void sequence(NodeList<Statement> statements) {
+            int guardMark = guardStack.size();
+            int armMark = armStack.size();
+            for (Statement x : statements) {
+                int g = stmt(x);
+                if (g >= 0) {
+                    guardStack.push(g);
+                    armStack.push(new CallSite.Arm(guardBranch.get(g), 1, false));
+                }
+            }
+            while (guardStack.size() > guardMark) {
+                guardStack.pop();
+            }
+            while (armStack.size() > armMark) {
+                armStack.pop();
+            }
+        }
+
         private void switchEntries(NodeList<SwitchEntry> entries, int guard) {
             int b = branchCounter++;
             int i = 0;
             guardStack.push(guard);
             for (SwitchEntry e : entries) {
                 armStack.push(new CallSite.Arm(b, i++, false));
-                int mark = guardStack.size();
-                for (Statement x : e.getStatements()) {
-                    int g = stmt(x);
-                    if (g >= 0) {
-                        guardStack.push(g);
-                    }
-                }
-                while (guardStack.size() > mark) {
-                    guardStack.pop();
-                }
+                sequence(e.getStatements());
                 armStack.pop();
             }
             guardStack.pop();
@@ -659,6 +665,7 @@ public final class FactExtractor {
             boolean exits = exits(is.getThenStmt());
             int g = newGuard(is.getCondition(), before, exits && is.getElseStmt().isEmpty());
             int b = branchCounter++;
+            guardBranch.put(g, b);
             guardStack.push(g);
             armStack.push(new CallSite.Arm(b, 0, false));
             stmt(is.getThenStmt());

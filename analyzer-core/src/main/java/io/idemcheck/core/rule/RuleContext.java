@@ -19,25 +19,24 @@ import java.util.function.Consumer;
 public final class RuleContext {
 
     private final RuleInfo info;
-    private final Object project;
+    private final io.idemcheck.core.engine.Project project;
     private final Consumer<Finding> sink;
     private final Map<String, Integer> occurrences = new HashMap<>();
 
     /**
      * @param info    metadata of the rule this context serves
-     * @param project the project model handed to rules (an {@code io.idemcheck.core.engine.Project})
+     * @param project the project model handed to rules
      * @param sink    receives each finding
      */
-    public RuleContext(RuleInfo info, Object project, Consumer<Finding> sink) {
+    public RuleContext(RuleInfo info, io.idemcheck.core.engine.Project project, Consumer<Finding> sink) {
         this.info = info;
         this.project = project;
         this.sink = sink;
     }
 
-    /** The project model; rules cast it to {@code io.idemcheck.core.engine.Project}. */
-    @SuppressWarnings("unchecked")
-    public <T> T project() {
-        return (T) project;
+    /** The project model: files, index, call semantics. */
+    public io.idemcheck.core.engine.Project project() {
+        return project;
     }
 
     public RuleInfo info() {

@@ -1,0 +1,131 @@
+package io.idemcheck.core.discovery;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Finds the inputs of a scan: {@code *.java} (analysed), {@code *.kt} (counted, reported as not analysed),
+ * {@code *.xml} and {@code *.sql} (resources for the SQL and schema model). Skips {@code target/}, {@code build/},
+ * {@code .git/}, {@code node_modules/} and hidden folders below the given roots. The result is sorted by relative
+ * path, so scans are deterministic.
+ */
+public final class SourceDiscovery {
+
+    private static final Set<String> SKIP = Set.of("target", "build", "node_modules", "out", ".git", ".idea",
+            ".gradle", ".mvn");
+
+    private SourceDiscovery() {
+    }
+
+    /**
+     * @param roots      files or folders to scan
+     * @param sourceRoot the directory relative paths are computed against
+     * @throws IllegalArgumentException when a root does not exist
+     */
+    public static List<SourceFile> discover(List<Path> roots, Path sourceRoot) {
+        TreeMap<String, SourceFile> found = new TreeMap<>();
+        Path base = sourceRoot.toAbsolutePath().normalize();
+        for (Path r : roots) {
+            Path root = r.toAbsolutePath().normalize();
+            if (!Files.exists(root)) {
+                throw new IllegalArgumentException("path '" + r + "' does not exist");
+            }
+            if (Files.isRegularFile(root)) {
+                add(root, base, found);
+                continue;
+            }
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                        if (!dir.equals(root)) {
+                            String n = dir.getFileName().toString();
+                            if (SKIP.contains(n) || n.startsWith(".")) {
+                                return FileVisitResult.SKIP_SUBTREE;
+                            }
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                        if (attrs.isRegularFile()) {
+                            add(file, base, found);
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new ArrayList<>(found.values());
+    }
+
+    private static void add(Path file, Path base, TreeMap<String, SourceFile> found) {
+        String name = file.getFileName().toString();
+        SourceFile.Kind kind;
+        if (name.endsWith(".java")) {
+            kind = SourceFile.Kind.JAVA;
+        } else if (name.endsWith(".kt")) {
+            kind = SourceFile.Kind.KOTLIN;
+        } else if (name.endsWith(".xml")) {
+            kind = SourceFile.Kind.XML;
+        } else if (name.endsWith(".sql")) {
+            kind = SourceFile.Kind.SQL;
+        } else {
+            return;
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
+            return;
+        }
+        String rel = relativize(base, file);
+        boolean test = ("/" + rel).contains("/src/test/");
+        found.putIfAbsent(rel, new SourceFile(file, rel, kind, test));
+    }
+
+    /** {@code file} relative to {@code base}, with '/' separators. */
+    public static String relativize(Path base, Path file) {
+        Path rel;
+        try {
+            rel = base.relativize(file.toAbsolutePath().normalize());
+        } catch (IllegalArgumentException e) {
+            rel = file.toAbsolutePath().normalize();
+        }
+        String s = rel.toString().replace('\\', '/');
+        return s.isEmpty() ? file.getFileName().toString() : s;
+    }
+
+    /**
+     * The default source root for {@code start}: the top of the enclosing git work tree (a folder holding a
+     * {@code .git} directory or file), else the current directory.
+     */
+    public static Path defaultSourceRoot(Path start) {
+        Path p = start.toAbsolutePath().normalize();
+        if (!Files.isDirectory(p)) {
+            p = p.getParent();
+        }
+        while (p != null) {
+            if (Files.exists(p.resolve(".git"))) {
+                return p;
+            }
+            p = p.getParent();
+        }
+        return Path.of("").toAbsolutePath();
+    }
+}

@@ -1,0 +1,36 @@
+package io.idemcheck.core.engine;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.FileFacts;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.summary.Semantics;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The analysed project as rules see it.
+ *
+ * @param sourceRoot absolute directory that report paths are relative to
+ * @param files      facts of every parsed Java file, in path order
+ * @param resources  collected non-Java inputs (mapper XML, SQL), absolute, in path order
+ * @param index      types, methods and call resolution
+ * @param semantics  what calls and methods do (effects, records, claims, keys)
+ */
+public record Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
+                      Semantics semantics) {
+
+    public Project {
+        files = List.copyOf(files);
+        resources = List.copyOf(resources);
+    }
+
+    public Catalog catalog() {
+        return index.catalog();
+    }
+
+    /** True when any scanned Java file is test code. */
+    public boolean hasTests() {
+        return files.stream().anyMatch(FileFacts::test);
+    }
+}

@@ -1,0 +1,105 @@
+package io.idemcheck.core.parse;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.Problem;
+import com.github.javaparser.ast.CompilationUnit;
+import io.idemcheck.core.discovery.SourceFile;
+import io.idemcheck.core.facts.FileFacts;
+import io.idemcheck.core.finding.Diagnostic;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads and parses one Java file and reduces it to facts. Text is decoded as UTF-8; a file that is not valid UTF-8
+ * is read as ISO-8859-1 instead (with a diagnostic), never dropped. One instance per thread (JavaParser is not
+ * thread-safe).
+ */
+public final class JavaSourceParser {
+
+    /** The newest language level JavaParser 3.28 supports. */
+    public static final ParserConfiguration.LanguageLevel LANGUAGE_LEVEL = ParserConfiguration.LanguageLevel.JAVA_25;
+
+    private final JavaParser parser;
+
+    public JavaSourceParser() {
+        ParserConfiguration cfg = new ParserConfiguration()
+                .setLanguageLevel(LANGUAGE_LEVEL)
+                .setAttributeComments(false)
+                .setStoreTokens(true)
+                .setLexicalPreservationEnabled(false);
+        this.parser = new JavaParser(cfg);
+    }
+
+    /**
+     * The outcome of one file.
+     *
+     * @param facts       the facts, or null when the file could not be parsed or read
+     * @param diagnostics problems met (parse error, unreadable file, charset fallback)
+     */
+    public record Result(FileFacts facts, List<Diagnostic> diagnostics) {
+    }
+
+    /** Parses {@code file}; never throws for bad input. */
+    public Result parse(SourceFile file) {
+        List<Diagnostic> diags = new ArrayList<>();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file.path());
+        } catch (IOException e) {
+            diags.add(new Diagnostic(Diagnostic.Kind.IO_ERROR, file.relPath(), 0, 0, "cannot read: " + e.getMessage()));
+            return new Result(null, diags);
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            text = new String(bytes, StandardCharsets.ISO_8859_1);
+            diags.add(new Diagnostic(Diagnostic.Kind.CHARSET_FALLBACK, file.relPath(), 0, 0,
+                    "not valid UTF-8; read as ISO-8859-1"));
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        try {
+            ParseResult<CompilationUnit> pr = parser.parse(text);
+            if (!pr.isSuccessful() || pr.getResult().isEmpty()) {
+                Problem p = pr.getProblems().isEmpty() ? null : pr.getProblems().get(0);
+                int line = 0;
+                int col = 0;
+                if (p != null && p.getLocation().isPresent()) {
+                    var b = p.getLocation().get().getBegin().getRange();
+                    if (b.isPresent()) {
+                        line = b.get().begin.line;
+                        col = b.get().begin.column;
+                    }
+                }
+                String msg = p == null ? "unknown parse error" : firstLine(p.getVerboseMessage());
+                diags.add(new Diagnostic(Diagnostic.Kind.PARSE_ERROR, file.relPath(), line, col, msg));
+                return new Result(null, diags);
+            }
+            FileFacts facts = FactExtractor.extract(pr.getResult().get(), file.path(), file.relPath(), file.test());
+            return new Result(facts, diags);
+        } catch (RuntimeException | StackOverflowError e) {
+            diags.add(new Diagnostic(Diagnostic.Kind.INTERNAL_ERROR, file.relPath(), 0, 0,
+                    "could not analyse: " + e.getClass().getSimpleName() + ": " + firstLine(String.valueOf(e.getMessage()))));
+            return new Result(null, diags);
+        }
+    }
+
+    private static String firstLine(String s) {
+        String t = s.strip();
+        int nl = t.indexOf('\n');
+        String line = nl < 0 ? t : t.substring(0, nl).strip();
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+}

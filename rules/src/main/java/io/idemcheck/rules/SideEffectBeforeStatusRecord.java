@@ -1,0 +1,343 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.FileFacts;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.EffectTrace;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * IDEM001: a side effect runs before the same item's state is recorded, with nothing between that makes a second run
+ * safe (no idempotency key derived from the item, no checked conditional claim, not one transaction with the record).
+ * Reported at the effect call in the method where the gap is; one finding per gap (a run of several effects before one
+ * record is one finding). Also reports, once, a chain of two or more unprotected effects for one loop item with no
+ * record at all: a crash midway leaves no trace of which steps ran.
+ */
+@RuleInfo(id = "IDEM001", name = "SideEffectBeforeStatusRecord",
+        summary = "A side effect runs before the item's state is recorded, so a restart repeats it",
+        severity = Severity.ERROR, tags = {"idempotency", "batch", "restart-safety"}, precision = "high")
+public final class SideEffectBeforeStatusRecord implements Rule {
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        for (MethodRef m : project.index().methods()) {
+            FileFacts f = m.file();
+            if (f.test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
+                continue;
+            }
+            checkMethod(ctx, sem, m);
+        }
+    }
+
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+        List<CallInfo> infos = sem.calls(m);
+        List<CallSite> calls = m.method().body().calls();
+        Set<Integer> consumed = new HashSet<>();
+        boolean tx = sem.isTransactional(m);
+        for (CallSite e : calls) {
+            CallInfo ei = infos.get(e.id());
+            if (consumed.contains(e.id()) || !unprotectedEffect(sem, m, e, ei)) {
+                continue;
+            }
+            CallSite record = findRecord(sem, m, e, infos, calls);
+            if (record != null) {
+                if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, e, record))) {
+                    continue;
+                }
+                List<CallSite> group = new ArrayList<>();
+                group.add(e);
+                for (int j = e.id() + 1; j < record.id(); j++) {
+                    CallSite o = calls.get(j);
+                    CallInfo oi = infos.get(j);
+                    if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !o.exclusiveWith(e)
+                            && sameItem(sem, m, o, record, infos)
+                            && !(oi.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, o, record)))) {
+                        group.add(o);
+                    }
+                }
+                group.forEach(g -> consumed.add(g.id()));
+                reportGap(ctx, sem, m, group, record, infos);
+            } else if (!e.loopIds().isEmpty() && !recordedBefore(sem, m, e, infos, calls)) {
+                List<CallSite> chain = new ArrayList<>();
+                chain.add(e);
+                int loop = e.loopIds().get(e.loopIds().size() - 1);
+                for (int j = e.id() + 1; j < calls.size(); j++) {
+                    CallSite o = calls.get(j);
+                    if (!consumed.contains(j) && o.loopIds().contains(loop) && !o.exclusiveWith(e)
+                            && unprotectedEffect(sem, m, o, infos.get(j))
+                            && !(infos.get(j).effect().isDatabaseLocal() && tx)) {
+                        chain.add(o);
+                    }
+                }
+                if (chain.size() >= 2 && !(chain.stream().allMatch(c -> infos.get(c.id()).effect().isDatabaseLocal()))) {
+                    chain.forEach(g -> consumed.add(g.id()));
+                    reportChain(ctx, m, chain, infos);
+                }
+            }
+        }
+    }
+
+    private static boolean unprotectedEffect(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        return ci.effect() != null && !ci.keyed() && !ci.isRecord() && sem.guardingClaim(m, c) == null;
+    }
+
+    /** The record of the same item that follows the effect: the first one outside catch blocks, else the first. */
+    private static CallSite findRecord(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
+                                       List<CallSite> calls) {
+        CallSite first = null;
+        for (int j = e.id() + 1; j < calls.size(); j++) {
+            CallSite r = calls.get(j);
+            if (!infos.get(j).isRecord() || r.exclusiveWith(e) || !sameItem(sem, m, e, r, infos)) {
+                continue;
+            }
+            if (r.catchDepth() <= e.catchDepth()) {
+                return r;
+            }
+            if (first == null) {
+                first = r;
+            }
+        }
+        return first;
+    }
+
+    private static boolean recordedBefore(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
+                                          List<CallSite> calls) {
+        for (int j = 0; j < e.id(); j++) {
+            CallSite r = calls.get(j);
+            if (infos.get(j).isRecord() && !r.exclusiveWith(e) && sameItem(sem, m, e, r, infos)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the effect and the record concern the same item. */
+    static boolean sameItem(Semantics sem, MethodRef m, CallSite e, CallSite r, List<CallInfo> infos) {
+        Set<String> rRoots = infos.get(r.id()).roots();
+        List<LoopFact> loops = m.method().body().loops();
+        Integer common = null;
+        for (int l : e.loopIds()) {
+            if (r.loopIds().contains(l)) {
+                common = l;
+            }
+        }
+        if (common != null) {
+            return intersects(rRoots, sem.iterationNames(m, loops.get(common)));
+        }
+        if (!e.loopIds().isEmpty()) {
+            // the record comes after the loop: it records what the loop collected (ids.add(t.getId()))
+            return intersects(rRoots, sem.iterationNames(m, loops.get(e.loopIds().get(0))));
+        }
+        Set<String> both = new LinkedHashSet<>(infos.get(e.id()).roots());
+        both.retainAll(rRoots);
+        return intersects(both, sem.itemNames(m));
+    }
+
+    private static boolean intersects(Set<String> a, Set<String> b) {
+        for (String s : a) {
+            if (b.contains(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameTransactionLambda(MethodRef m, CallSite e, CallSite r) {
+        if (e.lambdaId() < 0 || e.lambdaId() != r.lambdaId()) {
+            return false;
+        }
+        LambdaFact lf = m.method().body().lambdas().get(e.lambdaId());
+        if (lf.ownerCallId() < 0) {
+            return false;
+        }
+        CallSite owner = m.method().body().calls().get(lf.ownerCallId());
+        return (owner.name().equals("execute") || owner.name().equals("executeWithoutResult"))
+                && owner.receiver().text().toLowerCase(java.util.Locale.ROOT).contains("transaction");
+    }
+
+    // ---- messages ---------------------------------------------------------------------------------------------------
+
+    private void reportGap(RuleContext ctx, Semantics sem, MethodRef m, List<CallSite> group, CallSite record,
+                           List<CallInfo> infos) {
+        CallSite e = group.get(0);
+        EffectTrace t = infos.get(e.id()).effect();
+        CallInfo ri = infos.get(record.id());
+        StringBuilder msg = new StringBuilder();
+        msg.append(Semantics.display(e)).append(" at line ").append(e.range().line()).append(' ')
+                .append(describe(t)).append(" before ").append(Semantics.display(record)).append(" at line ")
+                .append(record.range().line()).append(" records the item's state; if the process dies between them, "
+                        + "a restart ").append(t.verb()).append('.');
+        if (group.size() > 1) {
+            msg.append(" ").append(group.size() - 1).append(group.size() == 2 ? " more effect (" : " more effects (");
+            for (int i = 1; i < group.size(); i++) {
+                msg.append(i > 1 ? ", " : "").append(Semantics.display(group.get(i))).append(" at line ")
+                        .append(group.get(i).range().line());
+            }
+            msg.append(") also run").append(group.size() == 2 ? "s" : "").append(" before the record.");
+        }
+        CallSite ignored = ignoredClaim(sem, m, e, infos);
+        if (ignored != null) {
+            msg.append(" The claim ").append(Semantics.display(ignored)).append(" at line ")
+                    .append(ignored.range().line()).append(" does not protect it: its row count is never checked.");
+        } else {
+            msg.append(" Nothing between makes a second run safe: no idempotency key derived from the item reaches "
+                    + "the effect, and the row is not claimed first with a conditional update whose row count is "
+                    + "checked.");
+        }
+        msg.append(basisNote(t, ri));
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null))
+                .message(msg.toString()).enclosing(enclosing).construct(e.text());
+        for (int i = 1; i < t.hops().size(); i++) {
+            b.related(t.hops().get(i));
+        }
+        for (int i = 1; i < group.size(); i++) {
+            CallSite o = group.get(i);
+            b.related(Semantics.location(m, o.range(), Semantics.display(o) + " is another effect before the record"));
+        }
+        Location recLoc = Semantics.location(m, record.range(), ri.record());
+        b.related(recLoc);
+        if (ignored != null) {
+            b.related(Semantics.location(m, ignored.range(), "claim whose row count is ignored"));
+        }
+        for (Location hop : t.hops()) {
+            b.flow(hop);
+        }
+        b.flow(recLoc.withLabel("the state is recorded only here: " + ri.record()));
+        b.fix(fix(m, e, record));
+        b.report();
+    }
+
+    private void reportChain(RuleContext ctx, MethodRef m, List<CallSite> chain, List<CallInfo> infos) {
+        CallSite e = chain.get(0);
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < chain.size(); i++) {
+            names.append(i == 0 ? "" : i == chain.size() - 1 ? " and " : ", ").append(Semantics.display(chain.get(i)))
+                    .append(" (line ").append(chain.get(i).range().line()).append(')');
+        }
+        EffectTrace t = infos.get(e.id()).effect();
+        String msg = names + " run one after another for each item with no record of which steps ran; if the process "
+                + "dies midway, a restart repeats the steps that already ran (" + describe(t) + ", so a restart "
+                + t.verb() + ").";
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null)).message(msg)
+                .enclosing(enclosing).construct(e.text());
+        for (int i = 1; i < chain.size(); i++) {
+            CallSite o = chain.get(i);
+            Location l = Semantics.location(m, o.range(), Semantics.display(o) + " is the next step");
+            b.related(l);
+        }
+        for (CallSite c : chain) {
+            b.flow(Semantics.location(m, c.range(), Semantics.display(c) + " runs"));
+        }
+        b.fix(Fix.of("Record each step's outcome (or claim the item first) and give every step an idempotency key "
+                + "derived from the item, so a restart can tell which steps already ran.", null));
+        b.report();
+    }
+
+    private static String describe(EffectTrace t) {
+        String how = t.hops().size() > 1 ? " (through " + (t.hops().size() - 1) + " call"
+                + (t.hops().size() > 2 ? "s" : "") + ", down to " + t.leaf() + "())" : "";
+        String what = switch (t.kind()) {
+            case "payment" -> "moves money";
+            case "http" -> "calls a remote service";
+            case "message" -> "sends a message";
+            case "mail" -> "sends a mail";
+            case "order" -> "places an order";
+            case "db-insert" -> "inserts a row that is committed on its own";
+            default -> "has a side effect";
+        };
+        return what + how;
+    }
+
+    private static String basisNote(EffectTrace t, CallInfo record) {
+        List<String> parts = new ArrayList<>();
+        if ("name".equals(t.basis())) {
+            parts.add("the effect was recognised by its method name");
+        }
+        if ("sql".equals(record.basis())) {
+            parts.add("the record was recognised from its SQL");
+        } else if ("name".equals(record.basis())) {
+            parts.add("the record was recognised by its method name");
+        }
+        return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ".)";
+    }
+
+    private static CallSite ignoredClaim(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
+        MethodFacts mf = m.method();
+        for (CallSite c : mf.body().calls()) {
+            if (c.id() >= e.id()) {
+                break;
+            }
+            if (!infos.get(c.id()).claim() || c.exclusiveWith(e)) {
+                continue;
+            }
+            boolean checked = c.use() == CallSite.Use.CONDITION;
+            if (c.assignedTo() != null) {
+                for (GuardFact g : mf.body().guards()) {
+                    if (sem.roots(m, g.names()).contains(c.assignedTo())) {
+                        checked = true;
+                    }
+                }
+            }
+            if (!checked) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static Fix fix(MethodRef m, CallSite e, CallSite record) {
+        String item = null;
+        for (int l : e.loopIds()) {
+            List<String> vars = m.method().body().loops().get(l).vars();
+            if (!vars.isEmpty()) {
+                item = vars.get(0);
+            }
+        }
+        if (item == null && !m.method().params().isEmpty()) {
+            item = m.method().params().get(0).name();
+        }
+        if (item == null) {
+            item = "item";
+        }
+        boolean inLoop = !e.loopIds().isEmpty();
+        String template = String.join("\n",
+                "// 1. claim the row first: UPDATE <task_table> SET status = 'RUNNING', owner = ?, attempt = attempt + 1",
+                "//    WHERE id = ? AND status = 'PENDING'   -- committed before the effect",
+                "Optional<Claim> claim = taskClaimer.claim(" + item + ".getId(), workerId);",
+                "if (!claim.isPresent()) {",
+                "    " + (inLoop ? "continue;" : "return;") + " // another run owns this row or already finished it",
+                "}",
+                "// 2. derive a key from the item's identity and let the effect dedupe on it",
+                "String key = IdempotencyKeys.of(\"" + e.name() + "\", " + item + ".getId(), " + item + ".getBizDate());",
+                "ledger.runOnce(key, requestFingerprint, k -> " + e.text().replace("\n", " ")
+                        + " /* pass k as the downstream's idempotency key */);",
+                "// 3. record the outcome, fenced on the claim",
+                "taskClaimer.complete(claim.get());   // instead of: " + record.text().replace("\n", " "));
+        return Fix.of("Claim the row with a conditional update (PENDING to RUNNING) and check the row count before "
+                + "the effect, derive an idempotency key such as " + item + ".getId() + \":\" + bizDate and pass it "
+                + "to the effect, and dedupe where the effect happens (a unique index or the downstream's "
+                + "idempotency key).", template);
+    }
+}
