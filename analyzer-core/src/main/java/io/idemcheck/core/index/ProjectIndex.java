@@ -289,14 +289,14 @@ public final class ProjectIndex {
                 while (scope != null) {
                     List<MethodRef> found = findMethods(scope, c.name(), c.argCount());
                     if (!found.isEmpty()) {
-                        return target(c, new ResolvedType(scope.fqn(), ResolvedType.Kind.PROJECT), found.get(0), r.kind() == Receiver.Kind.THIS || true);
+                        return target(caller, c, new ResolvedType(scope.fqn(), ResolvedType.Kind.PROJECT), found.get(0));
                     }
                     scope = outer(scope);
                 }
                 String staticOwner = caller.file().staticImports().get(c.name());
                 if (staticOwner != null) {
                     ResolvedType t = types.containsKey(staticOwner) ? new ResolvedType(staticOwner, ResolvedType.Kind.PROJECT) : classify(staticOwner);
-                    return lookup(c, t);
+                    return lookup(caller, c, t);
                 }
                 return new CallTarget(c, new ResolvedType(owner.fqn(), ResolvedType.Kind.PROJECT), List.of(), null);
             }
@@ -316,10 +316,10 @@ public final class ProjectIndex {
                 if (declared == null || declared.isUnknown()) {
                     return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
                 }
-                return lookup(c, resolveType(declared.name(), caller.file(), caller.type()));
+                return lookup(caller, c, resolveType(declared.name(), caller.file(), caller.type()));
             }
             case TYPE -> {
-                return lookup(c, resolveType(r.name(), caller.file(), caller.type()));
+                return lookup(caller, c, resolveType(r.name(), caller.file(), caller.type()));
             }
             case CALL -> {
                 CallTarget inner = r.callId() >= 0 && r.callId() < earlier.size() ? earlier.get(r.callId()) : null;
@@ -329,7 +329,7 @@ public final class ProjectIndex {
                 if (inner.declared() != null) {
                     MethodRef im = inner.declared();
                     TypeRef ret = im.method().returnType();
-                    return lookup(c, resolveType(ret.name(), im.file(), im.type()));
+                    return lookup(caller, c, resolveType(ret.name(), im.file(), im.type()));
                 }
                 // chained on a library or unknown object: keep the chain root's type (fluent APIs)
                 return new CallTarget(c, inner.receiverType(), List.of(), null);
@@ -349,11 +349,18 @@ public final class ProjectIndex {
         return types.get(fqn.substring(0, i));
     }
 
-    private CallTarget target(CallSite c, ResolvedType recv, MethodRef declared, boolean virtual) {
+    /**
+     * The declared method plus its overrides in project subtypes (interface dispatch). Main code never dispatches
+     * into test code: a test's fake implementation of a mapper is not what production runs.
+     */
+    private CallTarget target(MethodRef caller, CallSite c, ResolvedType recv, MethodRef declared) {
         List<MethodRef> targets = new ArrayList<>();
         targets.add(declared);
-        if (virtual && !declared.method().isStatic() && !"private".equals(declared.method().visibility())) {
+        if (!declared.method().isStatic() && !"private".equals(declared.method().visibility())) {
             for (TypeEntry sub : subtypes(declared.owner().fqn())) {
+                if (sub.file().test() && !caller.file().test()) {
+                    continue;
+                }
                 for (MethodFacts m : sub.type().methods()) {
                     if (m.name().equals(declared.method().name()) && m.arity() == declared.method().arity()
                             && m.hasBody()) {
@@ -365,7 +372,7 @@ public final class ProjectIndex {
         return new CallTarget(c, recv, targets, declared);
     }
 
-    private CallTarget lookup(CallSite c, ResolvedType t) {
+    private CallTarget lookup(MethodRef caller, CallSite c, ResolvedType t) {
         if (!t.isProject()) {
             return new CallTarget(c, t, List.of(), null);
         }
@@ -373,7 +380,7 @@ public final class ProjectIndex {
         if (found.isEmpty()) {
             return new CallTarget(c, t, List.of(), null);
         }
-        return target(c, t, found.get(0), true);
+        return target(caller, c, t, found.get(0));
     }
 
     /**

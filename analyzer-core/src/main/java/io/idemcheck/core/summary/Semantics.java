@@ -231,9 +231,14 @@ public final class Semantics {
             anyBody = true;
             MethodSummary s = summary(target);
             if (!s.effects().isEmpty()) {
-                EffectTrace inner = s.effects().get(0);
-                return inner.via(location(m, c.range(), here + " calls " + target.type().simpleName() + "."
-                        + target.method().name() + "()"));
+                EffectTrace inner = s.effects().get(0).via(location(m, c.range(), here + " calls "
+                        + target.type().simpleName() + "." + target.method().name() + "()"));
+                Catalog.EffectName named = catalog.effectName(c.name());
+                if (named != null && !inner.isDatabaseLocal()) {
+                    // a business name on the way down says best what a repetition does: charge() over HTTP
+                    return new EffectTrace(named.kind(), named.verb(), inner.leaf(), inner.hops(), inner.basis());
+                }
+                return inner;
             }
         }
         // data-access interfaces: the SQL or the method name
