@@ -9,6 +9,7 @@ package io.idemcheck.runtime;
  * {@link IdempotencyLedger#runOnceInTransaction} rolls the whole transaction back.
  */
 public class EffectFailedException extends RuntimeException {
+    /** Serialization version. */
     private static final long serialVersionUID = 1L;
 
     /**

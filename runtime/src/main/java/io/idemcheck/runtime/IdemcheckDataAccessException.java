@@ -15,6 +15,7 @@ import java.sql.SQLException;
  * {@link TaskClaimer#recoverExpired(java.time.Duration)}.
  */
 public class IdemcheckDataAccessException extends RuntimeException {
+    /** Serialization version. */
     private static final long serialVersionUID = 1L;
 
     /**

@@ -8,7 +8,9 @@ package io.idemcheck.runtime;
  * the stored row is left untouched and the effect is not run.
  */
 public class IdempotencyConflictException extends RuntimeException {
+    /** Serialization version. */
     private static final long serialVersionUID = 1L;
+    /** The conflicting key. */
     private final String key;
 
     /**

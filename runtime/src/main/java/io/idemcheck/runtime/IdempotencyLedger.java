@@ -498,13 +498,20 @@ public final class IdempotencyLedger {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         }
 
-        /** @param t the ledger table (default {@code idem_ledger}) @return this */
+        /**
+         * @param t the ledger table (default {@code idem_ledger})
+         * @return this
+         */
         public Builder table(LedgerTable t) {
             this.table = Objects.requireNonNull(t, "table");
             return this;
         }
 
-        /** @param name the ledger table name @return this @throws IllegalArgumentException if invalid */
+        /**
+         * @param name the ledger table name
+         * @return this
+         * @throws IllegalArgumentException if invalid
+         */
         public Builder table(String name) {
             return table(LedgerTable.named(name));
         }
@@ -524,13 +531,19 @@ public final class IdempotencyLedger {
             return this;
         }
 
-        /** @param mode what to do with in-doubt keys (default {@link RecoveryMode#HOLD_IN_DOUBT}) @return this */
+        /**
+         * @param mode what to do with in-doubt keys (default {@link RecoveryMode#HOLD_IN_DOUBT})
+         * @return this
+         */
         public Builder recoveryMode(RecoveryMode mode) {
             this.recoveryMode = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
-        /** @param d the dialect, or {@code null} to detect it (default) @return this */
+        /**
+         * @param d the dialect, or {@code null} to detect it (default)
+         * @return this
+         */
         public Builder dialect(Dialect d) {
             this.dialect = d;
             return this;

@@ -9,6 +9,7 @@ package io.idemcheck.runtime;
  * charge of the task now. The non-throwing methods report the same situation as {@link Outcome#LOST}.
  */
 public class LeaseLostException extends RuntimeException {
+    /** Serialization version. */
     private static final long serialVersionUID = 1L;
     private final transient Claim claim;
 

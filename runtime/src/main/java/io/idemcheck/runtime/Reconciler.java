@@ -64,7 +64,10 @@ public final class Reconciler {
         this.fixedDialect = dialect;
     }
 
-    /** @param n maximum rows per list (default 1000) @return a copy with that limit */
+    /**
+     * @param n maximum rows per list (default 1000)
+     * @return a copy with that limit
+     */
     public Reconciler withMaxRows(int n) {
         return new Reconciler(dataSource, tasks, ledger, taskLease, ledgerLease, n, doneTaskCheck, fixedDialect);
     }
@@ -74,7 +77,10 @@ public final class Reconciler {
         return new Reconciler(dataSource, tasks, ledger, taskLease, ledgerLease, maxRows, false, fixedDialect);
     }
 
-    /** @param d the dialect to use instead of detecting it @return a copy */
+    /**
+     * @param d the dialect to use instead of detecting it
+     * @return a copy
+     */
     public Reconciler withDialect(Dialect d) {
         return new Reconciler(dataSource, tasks, ledger, taskLease, ledgerLease, maxRows, doneTaskCheck, d);
     }

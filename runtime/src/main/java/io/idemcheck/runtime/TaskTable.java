@@ -177,31 +177,46 @@ public final class TaskTable {
             this.table = table;
         }
 
-        /** @param c id column name @return this */
+        /**
+         * @param c id column name
+         * @return this
+         */
         public Builder idColumn(String c) {
             this.id = c;
             return this;
         }
 
-        /** @param c status column name @return this */
+        /**
+         * @param c status column name
+         * @return this
+         */
         public Builder statusColumn(String c) {
             this.status = c;
             return this;
         }
 
-        /** @param c owner column name (VARCHAR) @return this */
+        /**
+         * @param c owner column name (VARCHAR)
+         * @return this
+         */
         public Builder ownerColumn(String c) {
             this.owner = c;
             return this;
         }
 
-        /** @param c attempt counter column (INT, starts at 0) @return this */
+        /**
+         * @param c attempt counter column (INT, starts at 0)
+         * @return this
+         */
         public Builder attemptsColumn(String c) {
             this.attempts = c;
             return this;
         }
 
-        /** @param c per-row retry ceiling column (INT) @return this */
+        /**
+         * @param c per-row retry ceiling column (INT)
+         * @return this
+         */
         public Builder maxAttemptsColumn(String c) {
             this.maxAttemptsColumn = c;
             return this;
@@ -222,25 +237,38 @@ public final class TaskTable {
             return this;
         }
 
-        /** @param c modified/lease timestamp column (timestamptz / DATETIME(3) UTC / TIMESTAMP WITH TIME ZONE) @return this */
+        /**
+         * @param c modified/lease timestamp column (timestamptz / DATETIME(3) UTC / TIMESTAMP WITH TIME ZONE)
+         * @return this
+         */
         public Builder modifiedColumn(String c) {
             this.modified = c;
             return this;
         }
 
-        /** @param c last error column (VARCHAR/TEXT) @return this */
+        /**
+         * @param c last error column (VARCHAR/TEXT)
+         * @return this
+         */
         public Builder lastErrorColumn(String c) {
             this.lastError = c;
             return this;
         }
 
-        /** The table has no last error column; errors are then only logged. @return this */
+        /**
+         * The table has no last error column; errors are then only logged.
+         *
+         * @return this
+         */
         public Builder noLastErrorColumn() {
             this.lastError = null;
             return this;
         }
 
-        /** @param n maximum characters written to the last error column (default 1000) @return this */
+        /**
+         * @param n maximum characters written to the last error column (default 1000)
+         * @return this
+         */
         public Builder lastErrorMaxLength(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("lastErrorMaxLength must be >= 1");
