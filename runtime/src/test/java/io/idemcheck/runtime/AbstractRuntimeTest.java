@@ -1,0 +1,657 @@
+package io.idemcheck.runtime;
+
+import io.idemcheck.runtime.support.TestDatabase;
+import io.idemcheck.runtime.support.TinyPool;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The runtime's behaviour, written once and run against PostgreSQL, MariaDB and H2 by the three subclasses.
+ * Each test gets its own freshly created task and ledger tables (from the shipped DDL) and drops them afterwards.
+ */
+abstract class AbstractRuntimeTest {
+    private static final Map<TestDatabase, Optional<String>> REACHABILITY = new ConcurrentHashMap<>();
+
+    protected abstract TestDatabase db();
+
+    protected TinyPool pool;
+    protected TinyPool pool2;
+    protected String taskTable;
+    protected String ledgerTable;
+    protected String probeTable;
+    protected TaskTable tasks;
+    protected LedgerTable ledger;
+    protected TaskClaimer claimer;
+
+    @BeforeEach
+    void setUp() throws SQLException {
+        Optional<String> reason = REACHABILITY.computeIfAbsent(db(), d -> Optional.ofNullable(d.unreachableReason()));
+        if (reason.isPresent()) {
+            if (TestDatabase.databasesRequired()) {
+                fail("IDEMCHECK_REQUIRE_DATABASES=1 but " + reason.get());
+            }
+            Assumptions.abort("skipped: " + reason.get());
+        }
+        String prefix = TestDatabase.uniquePrefix();
+        taskTable = prefix + "task";
+        ledgerTable = prefix + "ledger";
+        probeTable = prefix + "probe";
+        pool = db().newPool();
+        pool2 = db().newPool();
+        try (Connection c = pool.getConnection()) {
+            db().execute(c, db().ddl("task_table_example.sql", taskTable, ledgerTable));
+            db().execute(c, db().ddl("idempotency_ledger.sql", taskTable, ledgerTable));
+            db().execute(c, List.of("CREATE TABLE " + probeTable + " (idem_key VARCHAR(255) NOT NULL PRIMARY KEY, note VARCHAR(64))"));
+        }
+        tasks = TaskTable.defaults(taskTable);
+        ledger = LedgerTable.named(ledgerTable);
+        claimer = new TaskClaimer(pool, tasks);
+    }
+
+    @AfterEach
+    void tearDown() throws SQLException {
+        if (pool != null) {
+            try (Connection c = pool.getConnection()) {
+                db().dropTables(c, taskTable, ledgerTable, probeTable);
+            } finally {
+                pool.close();
+                pool2.close();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    protected void insertTasks(int maxAttempts, long... ids) throws SQLException {
+        try (Connection c = pool.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO " + taskTable + " (id, max_attempts) VALUES (?, ?)")) {
+            for (long id : ids) {
+                ps.setLong(1, id);
+                ps.setInt(2, maxAttempts);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    protected long[] range(int from, int toExclusive) {
+        long[] r = new long[toExclusive - from];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = from + i;
+        }
+        return r;
+    }
+
+    protected String queryString(String sql, Object... params) throws SQLException {
+        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    protected long queryLong(String sql, Object... params) throws SQLException {
+        return Long.parseLong(queryString(sql, params));
+    }
+
+    protected String status(long id) throws SQLException {
+        return queryString("SELECT status FROM " + taskTable + " WHERE id = ?", id);
+    }
+
+    protected long attempts(long id) throws SQLException {
+        return queryLong("SELECT attempts FROM " + taskTable + " WHERE id = ?", id);
+    }
+
+    protected long probeCount() throws SQLException {
+        return queryLong("SELECT COUNT(*) FROM " + probeTable);
+    }
+
+    protected IdempotencyLedger.Builder ledgerBuilder(TinyPool p) {
+        return IdempotencyLedger.builder(p).table(ledger);
+    }
+
+    /** Lets the database clock move past timestamps just written (millisecond columns on MariaDB). */
+    protected static void tick(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    protected static <T> List<T> runConcurrently(int threads, Callable<T> task) throws Exception {
+        ExecutorService ex = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<T>> fs = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                fs.add(ex.submit(() -> {
+                    start.await();
+                    return task.call();
+                }));
+            }
+            start.countDown();
+            List<T> out = new ArrayList<>();
+            for (Future<T> f : fs) {
+                out.add(f.get(60, TimeUnit.SECONDS));
+            }
+            return out;
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    // ------------------------------------------------------------------ dialect & schema
+
+    @Test
+    void detectsTheDialectFromMetadata() throws SQLException {
+        try (Connection c = pool.getConnection()) {
+            assertThat(Dialect.detect(c)).isSameAs(db().dialect());
+        }
+        assertThat(claimer.dialect()).isSameAs(db().dialect());
+    }
+
+    // ------------------------------------------------------------------ claim
+
+    @Test
+    void claimIsOneConditionalUpdateThatSucceedsOnce() throws SQLException {
+        insertTasks(5, 1);
+        Optional<Claim> first = claimer.claim(1L, "w1");
+        assertThat(first).contains(new Claim(1L, "w1", 1));
+        assertThat(claimer.claim(1L, "w2")).isEmpty();
+        assertThat(status(1)).isEqualTo("RUNNING");
+        assertThat(queryString("SELECT owner FROM " + taskTable + " WHERE id = ?", 1L)).isEqualTo("w1");
+        assertThat(claimer.claim(404L, "w1")).as("missing row").isEmpty();
+        assertThat(claimer.complete(first.get())).isEqualTo(Outcome.OK);
+        assertThat(status(1)).isEqualTo("DONE");
+        assertThat(claimer.claim(1L, "w3")).as("DONE row").isEmpty();
+        assertThat(claimer.complete(first.get())).as("second complete").isEqualTo(Outcome.LOST);
+    }
+
+    @Test
+    void fencedOutOwnerIsToldItLostTheLease() throws SQLException {
+        insertTasks(5, 7);
+        Claim a = claimer.claim(7L, "worker-a").orElseThrow();
+        tick(20);
+        RecoveryCounts rc = claimer.recoverExpired(Duration.ZERO);
+        assertThat(rc.toPending()).isEqualTo(1);
+        assertThat(rc.toDead()).isZero();
+        Claim b = claimer.claim(7L, "worker-b").orElseThrow();
+        assertThat(b.attempt()).isEqualTo(2);
+
+        assertThat(claimer.heartbeat(a)).isEqualTo(Outcome.LOST);
+        assertThat(claimer.complete(a)).isEqualTo(Outcome.LOST);
+        assertThat(claimer.fail(a, new RuntimeException("zombie"))).isEqualTo(Outcome.LOST);
+        assertThatThrownBy(() -> claimer.completeOrThrow(a)).isInstanceOf(LeaseLostException.class)
+                .hasMessageContaining("worker-a");
+        assertThat(status(7)).isEqualTo("RUNNING");
+        assertThat(queryString("SELECT owner FROM " + taskTable + " WHERE id = ?", 7L)).isEqualTo("worker-b");
+
+        // same owner name, old attempt: still fenced out by the attempt token
+        Claim sameOwnerOldAttempt = new Claim(7L, "worker-b", 1);
+        assertThat(claimer.complete(sameOwnerOldAttempt)).isEqualTo(Outcome.LOST);
+
+        assertThat(claimer.heartbeat(b)).isEqualTo(Outcome.OK);
+        claimer.completeOrThrow(b);
+        assertThat(status(7)).isEqualTo("DONE");
+    }
+
+    @Test
+    void heartbeatKeepsTheLeaseAliveAndTheSweepUsesTheDatabaseClock() throws SQLException {
+        insertTasks(5, 3);
+        Claim c = claimer.claim(3L, "w").orElseThrow();
+        Duration lease = Duration.ofMillis(400);
+        tick(250);
+        assertThat(claimer.heartbeat(c)).isEqualTo(Outcome.OK);
+        tick(250);
+        // 500 ms since the claim, 250 ms since the heartbeat: not expired
+        assertThat(claimer.recoverExpired(lease).total()).isZero();
+        assertThat(status(3)).isEqualTo("RUNNING");
+        tick(300);
+        assertThat(claimer.recoverExpired(lease).toPending()).isEqualTo(1);
+        assertThat(status(3)).isEqualTo("PENDING");
+        assertThat(queryString("SELECT owner FROM " + taskTable + " WHERE id = ?", 3L)).isNull();
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = ?", 3L)).contains("lease expired");
+        assertThat(claimer.heartbeat(c)).isEqualTo(Outcome.LOST);
+        assertThatThrownBy(() -> claimer.heartbeatOrThrow(c)).isInstanceOf(LeaseLostException.class);
+    }
+
+    @Test
+    void failReturnsToPendingAndEndsDeadAfterExactlyMaxAttempts() throws SQLException {
+        insertTasks(3, 11);
+        List<Outcome> outcomes = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            Claim c = claimer.claim(11L, "w" + i).orElseThrow();
+            assertThat(c.attempt()).isEqualTo(i);
+            outcomes.add(claimer.fail(c, new IOException("downstream said no #" + i)));
+        }
+        assertThat(outcomes).containsExactly(Outcome.RETRY_PENDING, Outcome.RETRY_PENDING, Outcome.DEAD);
+        assertThat(status(11)).isEqualTo("DEAD");
+        assertThat(attempts(11)).isEqualTo(3);
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = ?", 11L))
+                .isEqualTo("java.io.IOException: downstream said no #3");
+        assertThat(claimer.claim(11L, "w4")).isEmpty();
+        tick(20);
+        assertThat(claimer.recoverExpired(Duration.ZERO).total()).as("DEAD survives a sweep").isZero();
+        assertThat(status(11)).isEqualTo("DEAD");
+    }
+
+    @Test
+    void crashesCountTowardTheCeiling() throws SQLException {
+        insertTasks(3, 21);
+        // attempt 1: crash (claimed, never completed), recovered by the sweep
+        claimer.claim(21L, "crash-1").orElseThrow();
+        tick(20);
+        assertThat(claimer.recoverExpired(Duration.ZERO)).satisfies(r -> {
+            assertThat(r.toPending()).isEqualTo(1);
+            assertThat(r.toDead()).isZero();
+        });
+        // attempt 2: an ordinary failure
+        Claim second = claimer.claim(21L, "w2").orElseThrow();
+        assertThat(second.attempt()).isEqualTo(2);
+        assertThat(claimer.fail(second, new IllegalStateException("boom"))).isEqualTo(Outcome.RETRY_PENDING);
+        // attempt 3: crash again -> the sweep moves it to DEAD
+        claimer.claim(21L, "crash-3").orElseThrow();
+        tick(20);
+        RecoveryCounts last = claimer.recoverExpired(Duration.ZERO);
+        assertThat(last.toDead()).isEqualTo(1);
+        assertThat(last.toPending()).isZero();
+        assertThat(status(21)).isEqualTo("DEAD");
+        assertThat(attempts(21)).isEqualTo(3);
+        assertThat(claimer.recoverExpired(Duration.ZERO).total()).isZero();
+        assertThat(new Reconciler(pool, tasks, null, Duration.ofMinutes(1), Duration.ofMinutes(1)).check().deadCount())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void fixedCeilingWithoutMaxAttemptsOrLastErrorColumns() throws SQLException {
+        insertTasks(99, 31);
+        TaskClaimer fixed = new TaskClaimer(pool, TaskTable.builder(taskTable).maxAttempts(2).noLastErrorColumn().build());
+        assertThat(fixed.fail(fixed.claim(31L, "a").orElseThrow(), null)).isEqualTo(Outcome.RETRY_PENDING);
+        assertThat(fixed.fail(fixed.claim(31L, "b").orElseThrow(), null)).isEqualTo(Outcome.DEAD);
+        assertThat(fixed.claim(31L, "c")).isEmpty();
+        assertThat(status(31)).isEqualTo("DEAD");
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = ?", 31L)).isNull();
+    }
+
+    // ------------------------------------------------------------------ concurrency
+
+    @Test
+    void manyThreadsOverTwoPoolsClaimEachRowExactlyOnce() throws Exception {
+        int rows = 120;
+        insertTasks(5, range(1, rows + 1));
+        TaskClaimer c1 = new TaskClaimer(pool, tasks);
+        TaskClaimer c2 = new TaskClaimer(pool2, tasks);
+        Map<Long, List<Claim>> claims = new ConcurrentHashMap<>();
+        AtomicInteger thread = new AtomicInteger();
+        List<Integer> completed = runConcurrently(8, () -> {
+            int n = thread.incrementAndGet();
+            TaskClaimer mine = n % 2 == 0 ? c1 : c2;
+            List<Long> order = new ArrayList<>();
+            for (long id = 1; id <= rows; id++) {
+                order.add(id);
+            }
+            Collections.shuffle(order);
+            int done = 0;
+            for (Long id : order) {
+                Optional<Claim> c = mine.claim(id, "t" + n);
+                if (c.isPresent()) {
+                    claims.computeIfAbsent(id, k -> new CopyOnWriteArrayList<>()).add(c.get());
+                    if (mine.complete(c.get()) == Outcome.OK) {
+                        done++;
+                    }
+                }
+            }
+            return done;
+        });
+        assertThat(claims).hasSize(rows);
+        assertThat(claims.values()).allSatisfy(l -> assertThat(l).hasSize(1));
+        assertThat(completed.stream().mapToInt(Integer::intValue).sum()).isEqualTo(rows);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE' AND attempts = 1"))
+                .isEqualTo(rows);
+    }
+
+    @Test
+    void sweepRacingHeartbeatsAndClaimsNeverProducesTwoOwners() throws Exception {
+        int rows = 30;
+        insertTasks(1000, range(1, rows + 1));
+        TaskClaimer a = new TaskClaimer(pool, tasks);
+        TaskClaimer b = new TaskClaimer(pool2, tasks);
+        List<Claim> aClaims = new ArrayList<>();
+        for (long id = 1; id <= rows; id++) {
+            aClaims.add(a.claim(id, "A").orElseThrow());
+        }
+        Map<Long, List<Claim>> bClaims = new ConcurrentHashMap<>();
+        AtomicInteger lostHeartbeats = new AtomicInteger();
+        AtomicInteger recovered = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger role = new AtomicInteger();
+        runConcurrently(3, () -> {
+            int r = role.getAndIncrement();
+            for (int round = 0; round < 15; round++) {
+                if (r == 0) {
+                    for (Claim c : aClaims) {
+                        if (a.heartbeat(c) == Outcome.LOST) {
+                            lostHeartbeats.incrementAndGet();
+                        }
+                    }
+                } else if (r == 1) {
+                    tick(5);
+                    recovered.addAndGet(b.recoverExpired(Duration.ZERO).toPending());
+                } else {
+                    for (long id = 1; id <= rows; id++) {
+                        b.claim(id, "B").ifPresent(c -> bClaims.computeIfAbsent(c.id() instanceof Long l ? l : 0L,
+                                k -> new CopyOnWriteArrayList<>()).add(c));
+                    }
+                }
+            }
+            stop.set(true);
+            return null;
+        });
+        assertThat(recovered.get()).as("the sweep actually recovered rows").isPositive();
+        assertThat(lostHeartbeats.get()).as("heartbeats noticed the lost lease").isPositive();
+        // every claim ever handed out tries to complete; per row at most one may succeed, and it must be the last
+        int ok = 0;
+        for (long id = 1; id <= rows; id++) {
+            List<Claim> all = new ArrayList<>();
+            all.add(aClaims.get((int) id - 1));
+            all.addAll(bClaims.getOrDefault(id, List.of()));
+            int okForRow = 0;
+            for (Claim c : all) {
+                if (a.complete(c) == Outcome.OK) {
+                    okForRow++;
+                    assertThat(c.attempt()).isEqualTo((int) attempts(id));
+                }
+            }
+            assertThat(okForRow).as("successful completes of row %s", id).isLessThanOrEqualTo(1);
+            assertThat(okForRow == 1).isEqualTo("DONE".equals(status(id)));
+            ok += okForRow;
+        }
+        assertThat(ok).isEqualTo((int) queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE'"));
+    }
+
+    // ------------------------------------------------------------------ ledger
+
+    @Test
+    void concurrentRunOnceWithOneKeyRunsTheEffectOnce() throws Exception {
+        IdempotencyLedger l1 = ledgerBuilder(pool).build();
+        IdempotencyLedger l2 = ledgerBuilder(pool2).build();
+        String key = IdempotencyKeys.of("charge", 42L, java.time.LocalDate.of(2026, 11, 29));
+        String fp = IdempotencyKeys.fingerprint("EUR", new java.math.BigDecimal("12.50"));
+        AtomicInteger effects = new AtomicInteger();
+        AtomicInteger thread = new AtomicInteger();
+        List<RunResult> results = runConcurrently(10, () -> {
+            IdempotencyLedger l = thread.incrementAndGet() % 2 == 0 ? l1 : l2;
+            return l.runOnce(key, fp, 42L, k -> {
+                effects.incrementAndGet();
+                tick(100);
+                return "charged:" + k;
+            });
+        });
+        assertThat(effects.get()).isEqualTo(1);
+        assertThat(results).filteredOn(r -> r.state() == RunResult.State.EXECUTED).hasSize(1);
+        assertThat(results).allSatisfy(r -> assertThat(r.state()).isIn(RunResult.State.EXECUTED,
+                RunResult.State.IN_PROGRESS, RunResult.State.REPLAYED));
+        RunResult again = l1.runOnce(key, fp, 42L, k -> {
+            effects.incrementAndGet();
+            return "second";
+        });
+        assertThat(again.state()).isEqualTo(RunResult.State.REPLAYED);
+        assertThat(again.result()).isEqualTo("charged:charge:42:2026-11-29");
+        assertThat(again.isDone()).isTrue();
+        assertThat(effects.get()).isEqualTo(1);
+        LedgerRecord rec = l1.lookup(key).orElseThrow();
+        assertThat(rec.isDone()).isTrue();
+        assertThat(rec.taskId()).isEqualTo("42");
+        assertThat(rec.attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void concurrentRunOnceInTransactionCommitsEffectAndLedgerTogetherOnce() throws Exception {
+        IdempotencyLedger l1 = ledgerBuilder(pool).build();
+        IdempotencyLedger l2 = ledgerBuilder(pool2).build();
+        String key = IdempotencyKeys.of("invoice", 7L);
+        AtomicInteger thread = new AtomicInteger();
+        List<RunResult> results = runConcurrently(8, () -> {
+            IdempotencyLedger l = thread.incrementAndGet() % 2 == 0 ? l1 : l2;
+            return l.runOnceInTransaction(key, "fp", 7L, (c, k) -> {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + probeTable + " (idem_key, note) VALUES (?, ?)")) {
+                    ps.setString(1, k);
+                    ps.setString(2, "t" + thread.get());
+                    ps.executeUpdate();
+                }
+                tick(50);
+                return "invoice-row";
+            });
+        });
+        assertThat(results).filteredOn(r -> r.state() == RunResult.State.EXECUTED).hasSize(1);
+        assertThat(results).allSatisfy(r -> assertThat(r.state()).isIn(RunResult.State.EXECUTED, RunResult.State.REPLAYED));
+        assertThat(results).allSatisfy(r -> assertThat(r.result()).isEqualTo("invoice-row"));
+        assertThat(probeCount()).isEqualTo(1);
+    }
+
+    @Test
+    void transactionalEffectFailureRollsBackEffectAndLedgerRow() throws SQLException {
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        assertThatThrownBy(() -> l.runOnceInTransaction("k:1", "fp", null, (c, k) -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO " + probeTable + " (idem_key) VALUES ('k:1')");
+            }
+            throw new IOException("disk full");
+        })).isInstanceOf(EffectFailedException.class).hasCauseInstanceOf(IOException.class);
+        assertThat(probeCount()).isZero();
+        assertThat(l.lookup("k:1")).isEmpty();
+        RunResult ok = l.runOnceInTransaction("k:1", "fp", null, (c, k) -> "ok");
+        assertThat(ok.state()).isEqualTo(RunResult.State.EXECUTED);
+    }
+
+    @Test
+    void taskCompletionCommitsInTheLedgerTransaction() throws SQLException {
+        insertTasks(5, 50, 51);
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        Claim ok = claimer.claim(50L, "w").orElseThrow();
+        RunResult r = l.runOnceInTransaction(IdempotencyKeys.of("bill", 50L), "fp", ok.id(), (c, k) -> {
+            if (claimer.complete(c, ok) != Outcome.OK) {
+                throw new LeaseLostException(ok, "complete");
+            }
+            return "billed";
+        });
+        assertThat(r.state()).isEqualTo(RunResult.State.EXECUTED);
+        assertThat(status(50)).isEqualTo("DONE");
+
+        Claim stale = claimer.claim(51L, "w").orElseThrow();
+        tick(20);
+        claimer.recoverExpired(Duration.ZERO);
+        claimer.claim(51L, "other").orElseThrow();
+        assertThatThrownBy(() -> l.runOnceInTransaction(IdempotencyKeys.of("bill", 51L), "fp", 51L, (c, k) -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO " + probeTable + " (idem_key) VALUES ('" + k + "')");
+            }
+            if (claimer.complete(c, stale) != Outcome.OK) {
+                throw new LeaseLostException(stale, "complete");
+            }
+            return "never";
+        })).isInstanceOf(LeaseLostException.class);
+        assertThat(probeCount()).as("effect rolled back with the lost completion").isZero();
+        assertThat(l.lookup(IdempotencyKeys.of("bill", 51L))).isEmpty();
+        assertThat(status(51)).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void sameKeyWithAnotherFingerprintIsAnError() {
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        AtomicInteger effects = new AtomicInteger();
+        l.runOnce("refund:9", "fp-A", k -> String.valueOf(effects.incrementAndGet()));
+        assertThatThrownBy(() -> l.runOnce("refund:9", "fp-B", k -> String.valueOf(effects.incrementAndGet())))
+                .isInstanceOf(IdempotencyConflictException.class).hasMessageContaining("refund:9");
+        assertThatThrownBy(() -> l.runOnceInTransaction("refund:9", "fp-B", null, (c, k) -> "x"))
+                .isInstanceOf(IdempotencyConflictException.class);
+        assertThat(effects.get()).isEqualTo(1);
+        assertThat(l.lookup("refund:9").orElseThrow().requestFingerprint()).isEqualTo("fp-A");
+    }
+
+    @Test
+    void manualBeginAndMarkDone() {
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        BeginResult b = l.begin("mail:1", "fp", 1L);
+        assertThat(b.state()).isEqualTo(BeginResult.State.ACQUIRED);
+        assertThat(b.mustRunEffect()).isTrue();
+        assertThat(l.begin("mail:1", "fp").state()).isEqualTo(BeginResult.State.IN_PROGRESS);
+        assertThat(l.markDone("mail:1", "sent")).isTrue();
+        assertThat(l.markDone("mail:1", "sent twice")).isFalse();
+        BeginResult again = l.begin("mail:1", "fp");
+        assertThat(again.state()).isEqualTo(BeginResult.State.ALREADY_DONE);
+        assertThat(again.result()).isEqualTo("sent");
+        assertThat(l.release("mail:1")).as("DONE rows are never released").isFalse();
+        assertThatThrownBy(() -> l.markDone("never-begun", "x")).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void effectFailureReleasesTheKeySoARetryRunsAgain() {
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        AtomicInteger calls = new AtomicInteger();
+        assertThatThrownBy(() -> l.runOnce("push:1", "fp", k -> {
+            calls.incrementAndGet();
+            throw new IOException("503");
+        })).isInstanceOf(EffectFailedException.class);
+        assertThat(l.lookup("push:1")).isEmpty();
+        RunResult r = l.runOnce("push:1", "fp", k -> "pushed#" + calls.incrementAndGet());
+        assertThat(r.state()).isEqualTo(RunResult.State.EXECUTED);
+        assertThat(r.result()).isEqualTo("pushed#2");
+    }
+
+    @Test
+    void inDoubtKeyIsHeldByDefault() {
+        IdempotencyLedger l = ledgerBuilder(pool).lease(Duration.ofMillis(300)).build();
+        assertThat(l.recoveryMode()).isEqualTo(RecoveryMode.HOLD_IN_DOUBT);
+        // an attempt that died after recording the key (no markDone)
+        assertThat(l.begin("sms:5", "fp", 5L).state()).isEqualTo(BeginResult.State.ACQUIRED);
+        AtomicInteger effects = new AtomicInteger();
+        assertThat(l.runOnce("sms:5", "fp", k -> "x" + effects.incrementAndGet()).state())
+                .isEqualTo(RunResult.State.IN_PROGRESS);
+        tick(450);
+        RunResult r = l.runOnce("sms:5", "fp", k -> "x" + effects.incrementAndGet());
+        assertThat(r.state()).isEqualTo(RunResult.State.IN_DOUBT);
+        assertThat(r.isDone()).isFalse();
+        assertThat(effects.get()).isZero();
+        assertThat(l.lookup("sms:5").orElseThrow().status()).isEqualTo("STARTED");
+        ReconciliationReport rep = new Reconciler(pool, tasks, ledger, Duration.ofMinutes(1), Duration.ofMillis(300)).check();
+        assertThat(rep.inDoubtKeys()).extracting(ReconciliationReport.InDoubtKey::key).containsExactly("sms:5");
+    }
+
+    @Test
+    void inDoubtKeyIsRetriedWithTheSameKeyByExactlyOneCaller() throws Exception {
+        IdempotencyLedger l = ledgerBuilder(pool).lease(Duration.ofMillis(300))
+                .recoveryMode(RecoveryMode.RETRY_WITH_SAME_KEY).build();
+        IdempotencyLedger l2 = ledgerBuilder(pool2).lease(Duration.ofMillis(300))
+                .recoveryMode(RecoveryMode.RETRY_WITH_SAME_KEY).build();
+        String key = IdempotencyKeys.of("charge", 77L);
+        assertThat(l.begin(key, "fp", 77L).state()).isEqualTo(BeginResult.State.ACQUIRED);
+        tick(450);
+        List<String> keysSeen = new CopyOnWriteArrayList<>();
+        AtomicInteger thread = new AtomicInteger();
+        List<RunResult> results = runConcurrently(6, () -> (thread.incrementAndGet() % 2 == 0 ? l : l2)
+                .runOnce(key, "fp", 77L, k -> {
+                    keysSeen.add(k);
+                    tick(50);
+                    return "charged";
+                }));
+        assertThat(keysSeen).containsExactly(key);
+        assertThat(results).filteredOn(r -> r.state() == RunResult.State.RETRIED).hasSize(1);
+        LedgerRecord rec = l.lookup(key).orElseThrow();
+        assertThat(rec.isDone()).isTrue();
+        assertThat(rec.attempts()).isEqualTo(2);
+        assertThat(rec.result()).isEqualTo("charged");
+    }
+
+    // ------------------------------------------------------------------ reconciler
+
+    @Test
+    void reconcilerReportsEveryAnomalyKind() throws SQLException {
+        insertTasks(5, 1, 2, 3, 5, 6);
+        insertTasks(1, 4);
+        IdempotencyLedger l = ledgerBuilder(pool).lease(Duration.ofMillis(300)).build();
+        Duration taskLease = Duration.ofMillis(300);
+
+        // 1: DONE without a ledger row
+        claimer.completeOrThrow(claimer.claim(1L, "w").orElseThrow());
+        // 2: ledger DONE, task left RUNNING past its lease (crash between markDone and complete)
+        Claim c2 = claimer.claim(2L, "w").orElseThrow();
+        l.runOnce(IdempotencyKeys.of("t", 2L), "fp", c2.id(), k -> "ok");
+        // 3: key in doubt (crash after begin)
+        claimer.claim(3L, "w").orElseThrow();
+        l.begin(IdempotencyKeys.of("t", 3L), "fp", 3L);
+        // 4: DEAD
+        assertThat(claimer.fail(claimer.claim(4L, "w").orElseThrow(), new RuntimeException("x"))).isEqualTo(Outcome.DEAD);
+        // ledger DONE for a task that does not exist
+        l.runOnce(IdempotencyKeys.of("t", 99L), "fp", 99L, k -> "ok");
+        tick(450);
+        // 5: healthy (ledger DONE + task DONE); 6: normal window (ledger DONE, task RUNNING within its lease)
+        Claim c5 = claimer.claim(5L, "w").orElseThrow();
+        l.runOnce(IdempotencyKeys.of("t", 5L), "fp", 5L, k -> "ok");
+        claimer.completeOrThrow(c5);
+        Claim c6 = claimer.claim(6L, "w").orElseThrow();
+        l.runOnce(IdempotencyKeys.of("t", 6L), "fp", c6.id(), k -> "ok");
+
+        ReconciliationReport rep = new Reconciler(pool, tasks, ledger, taskLease, Duration.ofMillis(300)).check();
+        assertThat(rep.doneTasksWithoutLedger()).containsExactly("1");
+        assertThat(rep.ledgerDoneTaskNotDone()).extracting(ReconciliationReport.LedgerWithoutDoneTask::key,
+                        ReconciliationReport.LedgerWithoutDoneTask::taskId, ReconciliationReport.LedgerWithoutDoneTask::taskStatus)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("t:2", "2", "RUNNING"),
+                        org.assertj.core.groups.Tuple.tuple("t:99", "99", null));
+        assertThat(rep.inDoubtKeys()).extracting(ReconciliationReport.InDoubtKey::key, ReconciliationReport.InDoubtKey::taskId)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("t:3", "3"));
+        assertThat(rep.expiredRunningTasks()).extracting(ReconciliationReport.StaleTask::id).containsExactly("2", "3");
+        assertThat(rep.deadCount()).isEqualTo(1);
+        assertThat(rep.isClean()).isFalse();
+        assertThat(rep.anomalyCount()).isEqualTo(1 + 2 + 1 + 2 + 1);
+        assertThat(rep.truncated()).isFalse();
+        assertThat(new Reconciler(pool, tasks, ledger, taskLease, Duration.ofMillis(300)).withoutDoneTaskCheck().check()
+                .doneTasksWithoutLedger()).isEmpty();
+        assertThat(new Reconciler(pool, tasks, ledger, taskLease, Duration.ofMillis(300)).withMaxRows(1).check()
+                .truncated()).isTrue();
+    }
+
+    @Test
+    void reconcilerOnAHealthyTableIsClean() throws SQLException {
+        insertTasks(5, 1);
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        Claim c = claimer.claim(1L, "w").orElseThrow();
+        assertThat(l.runOnce(IdempotencyKeys.of("t", 1L), "fp", c.id(), k -> "ok").isDone()).isTrue();
+        claimer.completeOrThrow(c);
+        ReconciliationReport rep = new Reconciler(pool, tasks, ledger, Duration.ofMinutes(5), Duration.ofMinutes(5)).check();
+        assertThat(rep.isClean()).as(rep.toString()).isTrue();
+    }
+}

@@ -1,0 +1,79 @@
+package io.idemcheck.runtime;
+
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+import java.sql.SQLIntegrityConstraintViolationException;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TaskTableAndDialectTest {
+
+    @Test
+    void identifiersAreValidatedAgainstInjection() {
+        assertThat(TaskTable.defaults("batch.charge_task").table()).isEqualTo("batch.charge_task");
+        assertThatThrownBy(() -> TaskTable.defaults("task; DROP TABLE x")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.defaults("a.b.c")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.defaults("1task")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.builder("t").statusColumn("status--").build()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.builder("t").ownerColumn("s.owner").build()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.builder("t").states("P", "R", "D", "X' OR '1'='1").build())
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.builder("t").states("P", "P", "D", "X").build())
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LedgerTable.named("ledger x")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskTable.builder("t").maxAttempts(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void customNamesAndStatesReachTheSql() {
+        TaskTable t = TaskTable.builder("jobs").idColumn("job_id").statusColumn("state").ownerColumn("locked_by")
+                .attemptsColumn("tries").maxAttempts(4).modifiedColumn("touched_at").lastErrorColumn("err")
+                .states("NEW", "BUSY", "OK", "DLQ").build();
+        assertThat(Dialect.POSTGRESQL.claimSql(t)).isEqualTo("UPDATE jobs SET state = 'BUSY', locked_by = ?, tries = tries + 1,"
+                + " touched_at = clock_timestamp() WHERE job_id = ? AND state = 'NEW' AND tries < 4 RETURNING tries");
+        assertThat(Dialect.MYSQL.failToDeadSql(t)).contains("SET state = 'DLQ'", "err = ?",
+                "job_id = ? AND state = 'BUSY' AND locked_by = ? AND tries = ?", "tries >= 4");
+    }
+
+    @Test
+    void dialectIsChosenFromTheProductName() {
+        assertThat(Dialect.forProductName("PostgreSQL")).isSameAs(Dialect.POSTGRESQL);
+        assertThat(Dialect.forProductName("MariaDB")).isSameAs(Dialect.MYSQL);
+        assertThat(Dialect.forProductName("MySQL")).isSameAs(Dialect.MYSQL);
+        assertThat(Dialect.forProductName("H2")).isSameAs(Dialect.H2);
+        assertThatThrownBy(() -> Dialect.forProductName("Oracle")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void mysqlSqlAvoidsValuesFunctionAndRowAliasesAndBumpsACounter() {
+        String sql = Dialect.MYSQL.ledgerInsertIfAbsentSql(LedgerTable.defaults());
+        assertThat(sql).endsWith("ON DUPLICATE KEY UPDATE dup_hits = dup_hits + 1");
+        assertThat(sql.toUpperCase()).doesNotContain("VALUES(").doesNotContain(" AS NEW").doesNotContain("= VALUES");
+        assertThat(Dialect.MYSQL.ledgerInserted(1)).isTrue();
+        assertThat(Dialect.MYSQL.ledgerInserted(2)).isFalse();
+        assertThat(Dialect.POSTGRESQL.ledgerInsertIfAbsentSql(LedgerTable.defaults())).endsWith("ON CONFLICT (idem_key) DO NOTHING");
+        assertThat(Dialect.H2.ledgerInsertIfAbsentSql(LedgerTable.defaults())).startsWith("MERGE INTO idem_ledger d USING");
+        assertThat(Dialect.MYSQL.leaseParameter(Duration.ofSeconds(2))).isEqualTo(-2_000_000L);
+        assertThat(Dialect.POSTGRESQL.leaseParameter(Duration.ofSeconds(2))).isEqualTo(2_000L);
+        assertThat(Dialect.H2.leaseParameter(Duration.ofSeconds(2))).isEqualTo(-2_000L);
+    }
+
+    @Test
+    void duplicatesAreClassifiedByCodeNeverByMessage() {
+        SQLException mysqlDup = new SQLIntegrityConstraintViolationException("whatever", "23000", 1062);
+        SQLException mysqlNotNull = new SQLIntegrityConstraintViolationException("Duplicate entry (not really)", "23000", 1048);
+        assertThat(Dialect.MYSQL.isUniqueViolation(mysqlDup)).isTrue();
+        assertThat(Dialect.MYSQL.isUniqueViolation(mysqlNotNull)).isFalse();
+        SQLException pgDup = new SQLException("x", "23505");
+        assertThat(Dialect.POSTGRESQL.isUniqueViolation(pgDup)).isTrue();
+        assertThat(Dialect.POSTGRESQL.isUniqueViolation(new SQLException("duplicate key value violates", "23503"))).isFalse();
+        SQLException wrapped = new SQLException("batch failed", "HY000");
+        wrapped.setNextException(new SQLException("x", "23505"));
+        assertThat(Dialect.H2.isUniqueViolation(wrapped)).isTrue();
+        assertThat(Dialect.MYSQL.isTransientConcurrencyFailure(new SQLException("deadlock", "40001", 1213))).isTrue();
+        assertThat(Dialect.POSTGRESQL.isTransientConcurrencyFailure(new SQLException("x", "23505"))).isFalse();
+    }
+}
