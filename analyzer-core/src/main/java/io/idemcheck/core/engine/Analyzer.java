@@ -85,6 +85,7 @@ public final class Analyzer {
                         "rule " + rule.info().id() + " failed: " + e));
             }
         }
+        findings = new ArrayList<>(Suppressions.apply(findings, index));
         findings.sort(Comparator.comparing((Finding f) -> f.primary().path())
                 .thenComparingInt(f -> f.primary().startLine())
                 .thenComparingInt(f -> f.primary().startColumn())
