@@ -101,23 +101,22 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         return ci.effect() != null && !ci.keyed() && !ci.isRecord() && sem.guardingClaim(m, c) == null;
     }
 
-    /** The record of the same item that follows the effect: the first one outside catch blocks, else the first. */
+    /**
+     * The record of the same item that follows the effect on the path where the effect succeeded: records in a catch
+     * block entered after the effect (a FAILED mark) and records in lambdas that run later on another thread do not
+     * count.
+     */
     private static CallSite findRecord(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
                                        List<CallSite> calls) {
-        CallSite first = null;
         for (int j = e.id() + 1; j < calls.size(); j++) {
             CallSite r = calls.get(j);
-            if (!infos.get(j).isRecord() || r.exclusiveWith(e) || !sameItem(sem, m, e, r, infos)) {
+            if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
+                    || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
                 continue;
             }
-            if (r.catchDepth() <= e.catchDepth()) {
-                return r;
-            }
-            if (first == null) {
-                first = r;
-            }
+            return r;
         }
-        return first;
+        return null;
     }
 
     private static boolean recordedBefore(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
@@ -321,22 +320,30 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         if (item == null) {
             item = "item";
         }
+        final String itemName = item;
+        io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(item);
+        io.idemcheck.core.facts.TypeRef type = lv != null ? lv.type() : m.method().params().stream()
+                .filter(p -> p.name().equals(itemName)).map(MethodFacts.Param::type).findFirst().orElse(null);
+        boolean scalar = type != null && java.util.Set.of("long", "int", "Long", "Integer", "String", "UUID")
+                .contains(type.simpleName());
+        String id = scalar ? item : item + ".getId()";
+        String keyParts = scalar ? item : item + ".getId(), " + item + ".getBizDate()";
         boolean inLoop = !e.loopIds().isEmpty();
         String template = String.join("\n",
                 "// 1. claim the row first: UPDATE <task_table> SET status = 'RUNNING', owner = ?, attempt = attempt + 1",
                 "//    WHERE id = ? AND status = 'PENDING'   -- committed before the effect",
-                "Optional<Claim> claim = taskClaimer.claim(" + item + ".getId(), workerId);",
+                "Optional<Claim> claim = taskClaimer.claim(" + id + ", workerId);",
                 "if (!claim.isPresent()) {",
                 "    " + (inLoop ? "continue;" : "return;") + " // another run owns this row or already finished it",
                 "}",
                 "// 2. derive a key from the item's identity and let the effect dedupe on it",
-                "String key = IdempotencyKeys.of(\"" + e.name() + "\", " + item + ".getId(), " + item + ".getBizDate());",
+                "String key = IdempotencyKeys.of(\"" + e.name() + "\", " + keyParts + ");",
                 "ledger.runOnce(key, requestFingerprint, k -> " + e.text().replace("\n", " ")
                         + " /* pass k as the downstream's idempotency key */);",
                 "// 3. record the outcome, fenced on the claim",
                 "taskClaimer.complete(claim.get());   // instead of: " + record.text().replace("\n", " "));
         return Fix.of("Claim the row with a conditional update (PENDING to RUNNING) and check the row count before "
-                + "the effect, derive an idempotency key such as " + item + ".getId() + \":\" + bizDate and pass it "
+                + "the effect, derive an idempotency key such as " + id + " + \":\" + bizDate and pass it "
                 + "to the effect, and dedupe where the effect happens (a unique index or the downstream's "
                 + "idempotency key).", template);
     }

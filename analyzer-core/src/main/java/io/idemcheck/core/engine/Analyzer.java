@@ -13,6 +13,7 @@ import io.idemcheck.core.parse.JavaSourceParser;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.sql.SqlClassifier;
+import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.summary.Semantics;
 
 import java.io.IOException;
@@ -72,7 +73,9 @@ public final class Analyzer {
         }
         List<FileFacts> files = parseAll(java, request, diagnostics);
         ProjectIndex index = new ProjectIndex(files, catalog);
-        Semantics semantics = new Semantics(index, new SqlClassifier(catalog));
+        SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
+        diagnostics.addAll(sqlModel.diagnostics());
+        Semantics semantics = new Semantics(index, sqlModel);
         Project project = new Project(root, files, resources, index, semantics);
 
         List<Finding> findings = new ArrayList<>();

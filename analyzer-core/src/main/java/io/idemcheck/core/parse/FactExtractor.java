@@ -153,6 +153,15 @@ public final class FactExtractor {
     }
 
     private static void collectType(TypeDeclaration<?> td, String fqn, List<TypeFacts> out) {
+        collectType(td, td.getMembers(), fqn, td.getNameAsString(), null, out);
+    }
+
+    /**
+     * Builds the facts of one type from its members. {@code anonymousSuper} is the instantiated type for an anonymous
+     * class ({@code td} is then null).
+     */
+    private static void collectType(TypeDeclaration<?> td, NodeList<BodyDeclaration<?>> members, String fqn,
+                                    String simpleName, ObjectCreationExpr anonymous, List<TypeFacts> out) {
         String kind;
         List<TypeRef> supers = new ArrayList<>();
         if (td instanceof ClassOrInterfaceDeclaration c) {
@@ -169,8 +178,11 @@ public final class FactExtractor {
             kind = "annotation";
         } else {
             kind = "class";
+            if (anonymous != null) {
+                supers.add(typeRef(anonymous.getType()));
+            }
         }
-        List<AnnotationFact> typeAnns = annotations(td, Map.of());
+        List<AnnotationFact> typeAnns = td == null ? List.of() : annotations(td, Map.of());
         Map<String, TypeRef> fields = new LinkedHashMap<>();
         Map<String, String> constants = new LinkedHashMap<>();
         Set<String> lombokGetterFields = new LinkedHashSet<>();
@@ -186,7 +198,7 @@ public final class FactExtractor {
             }
         }
         // constants first (two passes so that one constant may refer to an earlier one)
-        for (BodyDeclaration<?> m : td.getMembers()) {
+        for (BodyDeclaration<?> m : members) {
             if (m instanceof FieldDeclaration f) {
                 for (VariableDeclarator v : f.getVariables()) {
                     fields.put(v.getNameAsString(), typeRef(v.getType()));
@@ -202,7 +214,7 @@ public final class FactExtractor {
             }
         }
         for (int pass = 0; pass < 2; pass++) {
-            for (BodyDeclaration<?> m : td.getMembers()) {
+            for (BodyDeclaration<?> m : members) {
                 if (m instanceof FieldDeclaration f && f.isStatic()) {
                     for (VariableDeclarator v : f.getVariables()) {
                         v.getInitializer().ifPresent(init -> {
@@ -217,7 +229,7 @@ public final class FactExtractor {
         }
         if ("interface".equals(kind)) {
             // interface fields are implicitly static final
-            for (BodyDeclaration<?> m : td.getMembers()) {
+            for (BodyDeclaration<?> m : members) {
                 if (m instanceof FieldDeclaration f) {
                     for (VariableDeclarator v : f.getVariables()) {
                         v.getInitializer().ifPresent(init -> {
@@ -232,19 +244,21 @@ public final class FactExtractor {
         }
         List<MethodFacts> methods = new ArrayList<>();
         Set<String> declared = new LinkedHashSet<>();
-        for (BodyDeclaration<?> m : td.getMembers()) {
+        Local local = new Local(fqn, out);
+        for (BodyDeclaration<?> m : members) {
             if (m instanceof MethodDeclaration md) {
                 methods.add(method(md, md.getNameAsString(), md.getType().asString().equals("void")
                         ? new TypeRef("void", "void", List.of()) : typeRef(md.getType()), fields, constants,
-                        "interface".equals(kind)));
+                        "interface".equals(kind), local));
                 declared.add(md.getNameAsString() + "/" + md.getParameters().size());
             } else if (m instanceof ConstructorDeclaration cd) {
-                methods.add(method(cd, "<init>", new TypeRef("void", "void", List.of()), fields, constants, false));
+                methods.add(method(cd, "<init>", new TypeRef("void", "void", List.of()), fields, constants, false,
+                        local));
             } else if (m instanceof TypeDeclaration<?> inner) {
                 // handled below
             }
         }
-        Range nameRange = range(td.getName());
+        Range nameRange = td != null ? range(td.getName()) : range(anonymous.getType());
         for (String f : lombokGetterFields) {
             TypeRef t = fields.get(f);
             String prefix = t != null && t.name().equals("boolean") ? "is" : "get";
@@ -263,9 +277,10 @@ public final class FactExtractor {
                         nameRange, nameRange, Body.EMPTY, true));
             }
         }
-        out.add(new TypeFacts(fqn, td.getNameAsString(), kind, typeAnns, supers, fields, constants, methods,
-                range(td), nameRange));
-        for (BodyDeclaration<?> m : td.getMembers()) {
+        out.add(new TypeFacts(fqn, simpleName, kind, typeAnns, supers, fields, constants, methods,
+                td != null ? range(td) : range(anonymous), nameRange));
+        out.addAll(local.types);
+        for (BodyDeclaration<?> m : members) {
             if (m instanceof TypeDeclaration<?> inner) {
                 collectType(inner, fqn + "." + inner.getNameAsString(), out);
             }
@@ -276,8 +291,28 @@ public final class FactExtractor {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
+    /** Collects anonymous and local classes met in method bodies; they become types of their own. */
+    private static final class Local {
+        final String ownerFqn;
+        final List<TypeFacts> types = new ArrayList<>();
+        int counter;
+
+        Local(String ownerFqn, List<TypeFacts> unused) {
+            this.ownerFqn = ownerFqn;
+        }
+
+        void anonymous(ObjectCreationExpr oc) {
+            String n = String.valueOf(++counter);
+            collectType(null, oc.getAnonymousClassBody().get(), ownerFqn + "." + n, n, oc, types);
+        }
+
+        void local(TypeDeclaration<?> td) {
+            collectType(td, ownerFqn + "." + td.getNameAsString(), types);
+        }
+    }
+
     private static MethodFacts method(CallableDeclaration<?> cd, String name, TypeRef ret, Map<String, TypeRef> fields,
-                                      Map<String, String> constants, boolean inInterface) {
+                                      Map<String, String> constants, boolean inInterface, Local local) {
         List<MethodFacts.Param> params = new ArrayList<>();
         for (Parameter p : cd.getParameters()) {
             params.add(new MethodFacts.Param(p.getNameAsString(), typeRef(p.getType()), annotations(p, constants)));
@@ -286,7 +321,7 @@ public final class FactExtractor {
                 : Optional.of(((ConstructorDeclaration) cd).getBody());
         Body b = Body.EMPTY;
         if (body.isPresent()) {
-            BodyBuilder bb = new BodyBuilder(fields, constants, params);
+            BodyBuilder bb = new BodyBuilder(fields, constants, params, local);
             bb.stmt(body.get());
             b = bb.build();
         }
@@ -455,7 +490,11 @@ public final class FactExtractor {
         private int catchDepth;
         private int branchCounter;
 
-        BodyBuilder(Map<String, TypeRef> fields, Map<String, String> constants, List<MethodFacts.Param> params) {
+        private final Local local;
+
+        BodyBuilder(Map<String, TypeRef> fields, Map<String, String> constants, List<MethodFacts.Param> params,
+                    Local local) {
+            this.local = local;
             this.fields = fields;
             this.constants = constants;
             for (MethodFacts.Param p : params) {
@@ -611,7 +650,12 @@ public final class FactExtractor {
                 ec.getArguments().forEach(this::expr);
                 return -1;
             }
-            if (s instanceof LocalClassDeclarationStmt || s instanceof LocalRecordDeclarationStmt) {
+            if (s instanceof LocalClassDeclarationStmt lc) {
+                local.local(lc.getClassDeclaration());
+                return -1;
+            }
+            if (s instanceof LocalRecordDeclarationStmt lr) {
+                local.local(lr.getRecordDeclaration());
                 return -1;
             }
             for (Node c : s.getChildNodes()) {
@@ -755,7 +799,10 @@ public final class FactExtractor {
             } else if (e instanceof ObjectCreationExpr oc) {
                 oc.getScope().ifPresent(this::expr);
                 oc.getArguments().forEach(this::expr);
-                // anonymous class bodies are not analysed as part of this method
+                // an anonymous class body is analysed as a type of its own (its methods run later, not here)
+                if (oc.getAnonymousClassBody().isPresent()) {
+                    local.anonymous(oc);
+                }
             } else {
                 for (Node c : e.getChildNodes()) {
                     if (c instanceof Expression ce) {

@@ -13,11 +13,22 @@ import java.util.List;
  * @param hops  call sites from the method that holds the trace down to the leaf, each labelled
  * @param basis what recognised it: "catalog" (a known client library), "name" (the method-name vocabulary),
  *              "sql" (the statement is an INSERT), "annotation" (e.g. a Feign client)
+ * @param keyParam in a method summary: the index of the parameter from which the effect's idempotency key is
+ *              derived (the effect is safe when the caller passes a stable key there), or -1 when it has no key
  */
-public record EffectTrace(String kind, String verb, String leaf, List<Location> hops, String basis) {
+public record EffectTrace(String kind, String verb, String leaf, List<Location> hops, String basis, int keyParam) {
 
     public EffectTrace {
         hops = List.copyOf(hops);
+    }
+
+    public EffectTrace(String kind, String verb, String leaf, List<Location> hops, String basis) {
+        this(kind, verb, leaf, hops, basis, -1);
+    }
+
+    /** The same trace, keyed by parameter {@code index} of the method that holds it. */
+    public EffectTrace withKeyParam(int index) {
+        return new EffectTrace(kind, verb, leaf, hops, basis, index);
     }
 
     /** True for effects that stay in the application's own database (they roll back with its transaction). */
@@ -30,6 +41,6 @@ public record EffectTrace(String kind, String verb, String leaf, List<Location> 
         List<Location> h = new java.util.ArrayList<>(hops.size() + 1);
         h.add(hop);
         h.addAll(hops);
-        return new EffectTrace(kind, verb, leaf, h, basis);
+        return new EffectTrace(kind, verb, leaf, h, basis, keyParam);
     }
 }

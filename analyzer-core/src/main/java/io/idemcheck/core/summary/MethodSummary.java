@@ -9,10 +9,12 @@ import java.util.List;
  *                     follows with a state record, or protects with a key or a claim, is not listed), at most 8
  * @param record       how the method records state (directly or through callees), or null
  * @param returnsClaim the method returns the row count (or outcome) of a conditional claim
+ * @param opaque       the body calls code the engine cannot see into (a type that is neither in the project nor a
+ *                     known library), so "no effect found" is not proof of "no effect"
  */
-public record MethodSummary(List<EffectTrace> effects, String record, boolean returnsClaim) {
+public record MethodSummary(List<EffectTrace> effects, String record, boolean returnsClaim, boolean opaque) {
 
-    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false);
+    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false, true);
 
     public MethodSummary {
         effects = List.copyOf(effects);

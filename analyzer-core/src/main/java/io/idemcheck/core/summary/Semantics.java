@@ -20,6 +20,8 @@ import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlModel;
+import io.idemcheck.core.sql.SqlStatement;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -48,15 +50,21 @@ public final class Semantics {
     private final ProjectIndex index;
     private final Catalog catalog;
     private final SqlClassifier sql;
+    private final SqlModel model;
     private final Map<MethodFacts, List<CallInfo>> infos = new IdentityHashMap<>();
     private final Map<MethodFacts, MethodSummary> summaries = new IdentityHashMap<>();
     private final Set<MethodFacts> inProgress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private int depth;
 
-    public Semantics(ProjectIndex index, SqlClassifier sql) {
+    public Semantics(ProjectIndex index, SqlModel model) {
         this.index = index;
         this.catalog = index.catalog();
-        this.sql = sql;
+        this.sql = model.classifier();
+        this.model = model;
+    }
+
+    public SqlModel sqlModel() {
+        return model;
     }
 
     public ProjectIndex index() {
@@ -115,18 +123,18 @@ public final class Semantics {
                 names.add(c.receiver().name());
             }
             Set<String> roots = roots(m, names);
-            EffectTrace effect = effectOf(m, c, t);
+            List<SqlStatement> stmts = statementsOf(m, c, t);
+            EffectTrace effect = effectOf(m, c, t, stmts);
             String[] basis = new String[1];
-            String record = recordOf(m, c, t, basis);
-            boolean claim = claimOf(m, c, t, basis);
-            out.add(new CallInfo(t, effect, false, record, claim, roots, basis[0]));
+            String record = recordOf(m, c, t, basis, stmts);
+            boolean claim = claimOf(m, c, t, basis, stmts);
+            out.add(new CallInfo(t, effect, false, record, claim, roots, basis[0], stmts));
         }
         // second pass: keys (a header set after a chained effect call, carriers set before)
         for (int i = 0; i < out.size(); i++) {
             CallInfo ci = out.get(i);
-            if (ci.effect() != null && isKeyed(m, body.calls().get(i), ci, out)) {
-                out.set(i, new CallInfo(ci.target(), ci.effect(), true, ci.record(), ci.claim(), ci.roots(),
-                        ci.basis()));
+            if (ci.effect() != null && keyRoots(m, body.calls().get(i), ci) != null) {
+                out.set(i, ci.withKeyed(true));
             }
         }
         List<CallInfo> result = List.copyOf(out);
@@ -186,7 +194,7 @@ public final class Semantics {
 
     // ---- effects ----------------------------------------------------------------------------------------------------
 
-    private EffectTrace effectOf(MethodRef m, CallSite c, CallTarget t) {
+    private EffectTrace effectOf(MethodRef m, CallSite c, CallTarget t, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
         if (!recv.isProject()) {
@@ -195,7 +203,7 @@ public final class Semantics {
                 et = catalog.effectTypeBySimpleName(recv.simpleName());
             }
             if (et != null) {
-                if (et.matchesMethod(c.name()) && !readOnlyHttp(c)) {
+                if (et.matchesMethod(c.name()) && !("http".equals(et.kind()) && readOnlyHttp(m, c))) {
                     return trace(m, c, et.kind(), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
                             "catalog", here + " calls " + simple(recv.name()) + "." + c.name() + "()");
                 }
@@ -207,10 +215,11 @@ public final class Semantics {
             if (recv.name().startsWith(RUNTIME)) {
                 return null;
             }
-            SqlFacts s = jdbcSql(c, recv);
-            if (s != null && (s.kind() == SqlFacts.Kind.INSERT)) {
-                return trace(m, c, "db-insert", "inserts the row into " + s.table() + " again",
-                        simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + s.table());
+            for (SqlStatement st : stmts) {
+                if (st.inserts()) {
+                    return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
+                            simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + st.table());
+                }
             }
         }
         TypeEntry recvType = recv.isProject() ? index.type(recv.name()) : null;
@@ -224,31 +233,37 @@ public final class Semantics {
         }
         // through project methods
         boolean anyBody = false;
+        boolean opaque = false;
         for (MethodRef target : t.targets()) {
             if (!target.method().hasBody()) {
                 continue;
             }
             anyBody = true;
             MethodSummary s = summary(target);
+            opaque |= s.opaque();
             if (!s.effects().isEmpty()) {
-                EffectTrace inner = s.effects().get(0).via(location(m, c.range(), here + " calls "
+                EffectTrace first = s.effects().stream().filter(x -> x.keyParam() < 0).findFirst()
+                        .orElse(s.effects().get(0));
+                EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
                 Catalog.EffectName named = catalog.effectName(c.name());
                 if (named != null && !inner.isDatabaseLocal()) {
                     // a business name on the way down says best what a repetition does: charge() over HTTP
-                    return new EffectTrace(named.kind(), named.verb(), inner.leaf(), inner.hops(), inner.basis());
+                    return new EffectTrace(named.kind(), named.verb(), inner.leaf(), inner.hops(), inner.basis(),
+                            inner.keyParam());
                 }
                 return inner;
             }
         }
         // data-access interfaces: the SQL or the method name
         if (recvType != null && !anyBody && isDataAccess(recvType)) {
-            SqlFacts s = t.declared() == null ? null : sqlOf(t.declared());
-            if (s != null && s.kind() != SqlFacts.Kind.UNKNOWN) {
-                if (s.kind() == SqlFacts.Kind.INSERT) {
-                    return trace(m, c, "db-insert", "inserts the row into " + s.table() + " again",
-                            recvType.type().simpleName() + "." + c.name(), "sql",
-                            here + " runs INSERT INTO " + s.table());
+            if (known(stmts)) {
+                for (SqlStatement st : stmts) {
+                    if (st.inserts()) {
+                        return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
+                                recvType.type().simpleName() + "." + c.name(), "sql",
+                                here + " runs INSERT INTO " + st.table());
+                    }
                 }
                 return null;
             }
@@ -258,8 +273,9 @@ public final class Semantics {
             }
             return null;
         }
-        // the vocabulary of business effects, never on library types
-        if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t)) {
+        // the vocabulary of business effects, never on library types, and not on project methods whose whole body
+        // is visible and shows no effect (a publish() that only wraps Spring's in-process events)
+        if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t) && (!anyBody || opaque)) {
             Catalog.EffectName en = catalog.effectName(c.name());
             if (en != null && !(recvType != null && isDataAccess(recvType))) {
                 return trace(m, c, en.kind(), en.verb(), c.name(), "name", here + " " + kindPhrase(en.kind()));
@@ -296,16 +312,47 @@ public final class Semantics {
         };
     }
 
-    private static boolean readOnlyHttp(CallSite c) {
-        if (!c.name().equals("exchange") && !c.name().equals("execute") && !c.name().equals("method")) {
-            return false;
-        }
-        for (Arg a : c.args()) {
-            if (a.text().contains("HttpMethod.GET") || a.text().contains("HttpMethod.HEAD")) {
-                return true;
+    private static final List<String> MUTATING_HTTP = List.of(".post(", ".put(", ".patch(", ".delete(", "POST(",
+            "PUT(", "DELETE(", "PATCH(", "method(\"POST", "method(\"PUT", "method(\"DELETE", "method(\"PATCH",
+            "HttpPost", "HttpPut", "HttpPatch", "HttpDelete", "HttpMethod.POST", "HttpMethod.PUT", "HttpMethod.DELETE",
+            "HttpMethod.PATCH", "Method.POST", "Method.PUT", ".method(");
+
+    /**
+     * True for HTTP calls that only read: {@code exchange(.., HttpMethod.GET, ..)}, or {@code newCall(request)} /
+     * {@code send(request)} / {@code execute(request)} where the request is built in this method with no mutating
+     * verb ({@code .get()}, {@code GET()}, {@code new HttpGet(..)}).
+     */
+    private boolean readOnlyHttp(MethodRef m, CallSite c) {
+        if (c.name().equals("exchange") || c.name().equals("execute") || c.name().equals("method")) {
+            for (Arg a : c.args()) {
+                if (a.text().contains("HttpMethod.GET") || a.text().contains("HttpMethod.HEAD")) {
+                    return true;
+                }
             }
         }
-        return false;
+        if (!Set.of("newCall", "send", "sendAsync", "execute", "executeOpen").contains(c.name()) || c.args().isEmpty()) {
+            return false;
+        }
+        Arg req = c.args().get(0);
+        StringBuilder seen = new StringBuilder(req.text());
+        boolean visible = req.text().contains("(");
+        for (String r : roots(m, req.names())) {
+            LocalVar lv = m.method().body().locals().get(r);
+            if (lv != null && lv.initText() != null) {
+                seen.append(' ').append(lv.initText());
+                visible = true;
+            }
+        }
+        if (!visible) {
+            return false;
+        }
+        String all = seen.toString();
+        for (String verb : MUTATING_HTTP) {
+            if (all.contains(verb)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean isNotEffectType(ResolvedType recv) {
@@ -363,15 +410,230 @@ public final class Semantics {
         return false;
     }
 
-    /** The SQL of a mapper method declared in an annotation ({@code @Update}, {@code @Insert}, ...), or null. */
-    public SqlFacts sqlOf(MethodRef method) {
-        for (String a : List.of("Update", "Insert", "Delete", "Select", "Modifying", "Query")) {
-            AnnotationFact af = method.method().annotation(a);
-            if (af != null && af.strings().get("value") != null) {
-                return sql.classify(af.strings().get("value"));
+    private static boolean known(List<SqlStatement> stmts) {
+        return stmts.stream().anyMatch(st -> !st.unknown());
+    }
+
+    // ---- the SQL a call runs -----------------------------------------------------------------------------------------
+
+    private static final Set<String> WRAPPER_WHERE = Set.of("eq", "ne", "in", "notIn", "lt", "le", "gt", "ge",
+            "isNull", "isNotNull", "between", "like", "likeRight", "likeLeft");
+    private static final java.util.regex.Pattern EXAMPLE_CRITERION = java.util.regex.Pattern.compile(
+            "and([A-Z][A-Za-z0-9]*?)(EqualTo|NotEqualTo|In|NotIn|IsNull|IsNotNull|GreaterThan|GreaterThanOrEqualTo|"
+                    + "LessThan|LessThanOrEqualTo|Between|NotBetween|Like|NotLike)");
+
+    /**
+     * The statements a call runs: the called mapper method's SQL (XML or annotation), a JDBC string, a MyBatis-Plus
+     * update wrapper chain, a MyBatis Generator example, or an entity update whose columns are the setters called on
+     * the entity before it.
+     */
+    private List<SqlStatement> statementsOf(MethodRef m, CallSite c, CallTarget t) {
+        if (t.declared() != null) {
+            List<SqlStatement> declared = model.statementsFor(t.declared());
+            if (!declared.isEmpty()) {
+                return declared;
             }
         }
+        ResolvedType recv = t.receiverType();
+        SqlFacts jdbc = jdbcSql(c, recv);
+        if (jdbc != null) {
+            return List.of(callStatement(SqlStatement.Source.JDBC_STRING, m, c, jdbc));
+        }
+        TypeEntry recvType = recv.isProject() ? index.type(recv.name()) : null;
+        boolean dataAccess = recvType != null && isDataAccess(recvType)
+                || recv.kind() != ResolvedType.Kind.PROJECT && c.name().equals("update") && chainHas(m, c, "lambdaUpdate", "update");
+        if (!dataAccess || t.declared() != null && t.declared().method().hasBody()) {
+            return List.of();
+        }
+        Body body = m.method().body();
+        String entityTable = entityTable(recvType);
+        // MyBatis-Plus: update(entity, wrapper), update(wrapper), lambdaUpdate()...update()
+        if (c.name().equals("update") || c.name().equals("remove") || c.name().equals("delete")) {
+            List<CallSite> chain = wrapperCalls(m, c);
+            List<String> set = new ArrayList<>();
+            List<String> where = new ArrayList<>();
+            for (CallSite w : chain) {
+                String col = w.args().isEmpty() ? null : columnOf(w.args().get(0));
+                if (col == null) {
+                    continue;
+                }
+                if (w.name().equals("set")) {
+                    set.add(col);
+                } else if (WRAPPER_WHERE.contains(w.name())) {
+                    where.add(col);
+                }
+            }
+            if (!c.args().isEmpty() && c.name().equals("update")) {
+                set.addAll(setterColumns(m, c, c.args().get(0).text()));
+            }
+            if (!set.isEmpty() || !where.isEmpty()) {
+                return List.of(callStatement(SqlStatement.Source.MYBATIS_PLUS_WRAPPER, m, c,
+                        updateFacts(entityTable, set, where, "wrapper")));
+            }
+        }
+        // MyBatis Generator: updateByExample(Selective)(record, example)
+        if (c.name().startsWith("updateByExample") && c.args().size() >= 2) {
+            String ex = c.args().get(1).text();
+            List<String> where = new ArrayList<>();
+            for (CallSite x : body.calls()) {
+                java.util.regex.Matcher mm = EXAMPLE_CRITERION.matcher(x.name());
+                if (x.id() < c.id() && mm.matches() && rootedAt(m, x, ex)) {
+                    where.add(SqlModel.snake(decap(mm.group(1))));
+                }
+            }
+            List<String> set = setterColumns(m, c, c.args().get(0).text());
+            return List.of(callStatement(SqlStatement.Source.MYBATIS_GENERATOR_EXAMPLE, m, c,
+                    updateFacts(entityTable, set, where, "example")));
+        }
+        // entity updates: updateById(e), updateByPrimaryKey(Selective)(e)
+        if ((c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey")) && !c.args().isEmpty()) {
+            String x = c.args().get(0).text();
+            List<String> set = setterColumns(m, c, x);
+            List<String> where = new ArrayList<>(List.of("id"));
+            if (versioned(m, x)) {
+                where.add("version");
+            }
+            return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
+                    updateFacts(entityTable, set, where, "entity")));
+        }
+        return List.of();
+    }
+
+    private SqlStatement callStatement(SqlStatement.Source src, MethodRef m, CallSite c, SqlFacts f) {
+        return new SqlStatement(src, null, null, m.owner().fqn() + "#" + m.method().signature() + "@"
+                + c.range().line(), m.file().relPath(), c.range(), List.of(f), false);
+    }
+
+    private SqlFacts updateFacts(String table, List<String> set, List<String> where, String what) {
+        boolean statusWrite = set.stream().anyMatch(catalog::isStatusColumn);
+        boolean conditional = statusWrite && where.stream()
+                .anyMatch(col -> catalog.isStatusColumn(col) || catalog.isFencingColumn(col));
+        return new SqlFacts(SqlFacts.Kind.UPDATE, table, set, where, statusWrite, conditional,
+                "UPDATE " + table + " SET " + String.join(", ", set) + " WHERE " + String.join(" AND ", where)
+                        + " -- from the " + what, null);
+    }
+
+    private String entityTable(TypeEntry mapper) {
+        if (mapper == null) {
+            return "?";
+        }
+        for (ResolvedType s : index.allSupertypes(mapper)) {
+            // BaseMapper<Task>: the type argument names the entity
+            for (io.idemcheck.core.facts.TypeRef tr : mapper.type().supertypes()) {
+                if (!tr.typeArgs().isEmpty()) {
+                    return SqlModel.tableOfEntity(simple(tr.typeArgs().get(0)), index);
+                }
+            }
+        }
+        String n = mapper.type().simpleName().replaceAll("(Mapper|Dao|DAO|Repository|Repo|Service)$", "");
+        return SqlModel.tableOfEntity(n, index);
+    }
+
+    /** Calls that build the wrapper or criteria passed to (or chained before) {@code c}. */
+    private List<CallSite> wrapperCalls(MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        List<CallSite> out = new ArrayList<>();
+        // chained: x.lambdaUpdate().set(..).eq(..).update()
+        CallSite cur = c;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            cur = body.calls().get(cur.receiver().callId());
+            out.add(cur);
+        }
+        for (Arg a : c.args()) {
+            for (int id : a.callIds()) {
+                out.add(body.calls().get(id));
+            }
+            LocalVar lv = body.locals().get(a.text());
+            if (lv != null) {
+                for (int id : lv.initCallIds()) {
+                    out.add(body.calls().get(id));
+                }
+                for (CallSite x : body.calls()) {
+                    if (x.id() < c.id() && rootedAt(m, x, lv.name())) {
+                        out.add(x);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private boolean chainHas(MethodRef m, CallSite c, String... names) {
+        Body body = m.method().body();
+        CallSite cur = c;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            cur = body.calls().get(cur.receiver().callId());
+            if (Set.of(names).contains(cur.name()) && cur != c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the receiver chain of {@code x} starts at variable {@code var} (or a local built from it). */
+    private boolean rootedAt(MethodRef m, CallSite x, String var) {
+        Body body = m.method().body();
+        CallSite cur = x;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            cur = body.calls().get(cur.receiver().callId());
+        }
+        if (cur.receiver().kind() != Receiver.Kind.NAME) {
+            return false;
+        }
+        String n = cur.receiver().name();
+        return n.equals(var) || roots(m, Set.of(n)).contains(var);
+    }
+
+    /** Columns set on entity variable {@code x} before {@code c}: {@code x.setStatus(..)} gives "status". */
+    private List<String> setterColumns(MethodRef m, CallSite c, String x) {
+        List<String> out = new ArrayList<>();
+        for (CallSite p : m.method().body().calls()) {
+            if (p.id() >= c.id()) {
+                break;
+            }
+            if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name()) && p.name().length() > 3
+                    && p.name().startsWith("set") && p.argCount() == 1) {
+                out.add(SqlModel.snake(decap(p.name().substring(3))));
+            }
+        }
+        return out;
+    }
+
+    private boolean versioned(MethodRef m, String var) {
+        io.idemcheck.core.facts.TypeRef tr = index.variableType(m, var, false);
+        if (tr == null) {
+            return false;
+        }
+        ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
+        TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+        return te != null && te.type().fields().keySet().stream().anyMatch(f -> f.equals("version")
+                || f.endsWith("Version"));
+    }
+
+    private static String columnOf(Arg a) {
+        if (a.stringValue() != null) {
+            return a.stringValue().toLowerCase(Locale.ROOT);
+        }
+        String t = a.text();
+        int i = t.indexOf("::");
+        if (i > 0) {
+            String getter = t.substring(i + 2).trim();
+            if (getter.startsWith("get") && getter.length() > 3) {
+                return SqlModel.snake(decap(getter.substring(3)));
+            }
+            if (getter.startsWith("is") && getter.length() > 2) {
+                return SqlModel.snake(decap(getter.substring(2)));
+            }
+            return SqlModel.snake(getter);
+        }
         return null;
+    }
+
+    private static String decap(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
     private SqlFacts jdbcSql(CallSite c, ResolvedType recv) {
@@ -391,7 +653,7 @@ public final class Semantics {
 
     // ---- records and claims -----------------------------------------------------------------------------------------
 
-    private String recordOf(MethodRef m, CallSite c, CallTarget t, String[] basis) {
+    private String recordOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
         // entity style: x.setStatus(..) then save(x)
@@ -415,11 +677,12 @@ public final class Semantics {
             }
             return null;
         }
-        SqlFacts s = t.declared() != null ? sqlOf(t.declared()) : jdbcSql(c, recv);
-        if (s != null && s.kind() != SqlFacts.Kind.UNKNOWN) {
-            if (s.statusWrite()) {
-                basis[0] = "sql";
-                return here + " updates " + s.table() + "." + statusColumn(s);
+        if (known(stmts)) {
+            for (SqlStatement st : stmts) {
+                if (st.statusWrite()) {
+                    basis[0] = "sql";
+                    return here + " updates " + st.table() + "." + statusColumn(st);
+                }
             }
             return null;
         }
@@ -444,23 +707,24 @@ public final class Semantics {
         return null;
     }
 
-    private String statusColumn(SqlFacts s) {
-        for (String col : s.setColumns()) {
-            if (catalog.isStatusColumn(col)) {
-                return col;
+    private String statusColumn(SqlStatement st) {
+        for (SqlFacts s : st.shapes()) {
+            for (String col : s.setColumns()) {
+                if (catalog.isStatusColumn(col)) {
+                    return col;
+                }
             }
         }
         return "status";
     }
 
-    private boolean claimOf(MethodRef m, CallSite c, CallTarget t, String[] basis) {
+    private boolean claimOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         if (recv.name().startsWith(RUNTIME)) {
             return recv.simpleName().equals("TaskClaimer") && c.name().equals("claim");
         }
-        SqlFacts s = t.declared() != null ? sqlOf(t.declared()) : jdbcSql(c, recv);
-        if (s != null && s.kind() != SqlFacts.Kind.UNKNOWN) {
-            if (s.conditional()) {
+        if (known(stmts)) {
+            if (stmts.stream().anyMatch(SqlStatement::conditional)) {
                 if (basis[0] == null) {
                     basis[0] = "sql";
                 }
@@ -484,9 +748,24 @@ public final class Semantics {
 
     // ---- keys -------------------------------------------------------------------------------------------------------
 
-    private boolean isKeyed(MethodRef m, CallSite c, CallInfo ci, List<CallInfo> all) {
+    /**
+     * The names the effect's idempotency key derives from, or null when the effect carries no stable key derived from
+     * the item. An effect whose callee takes its key from a parameter is keyed exactly when this call passes a stable
+     * key there.
+     */
+    private Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci) {
         Body body = m.method().body();
         Set<String> items = itemNames(m);
+        int kp = ci.effect().keyParam();
+        if (kp >= 0) {
+            if (kp < c.args().size()) {
+                Arg a = c.args().get(kp);
+                if (derivedKey(m, a.text(), a.names(), items)) {
+                    return roots(m, a.names());
+                }
+            }
+            return null;
+        }
         // inside a ledger's runOnce(key, .., effect)
         int lam = c.lambdaId();
         while (lam >= 0) {
@@ -494,7 +773,7 @@ public final class Semantics {
             if (lf.ownerCallId() >= 0) {
                 CallSite owner = body.calls().get(lf.ownerCallId());
                 if (owner.name().equals("runOnce") || owner.name().equals("executeOnce")) {
-                    return true;
+                    return roots(m, owner.args().isEmpty() ? Set.of() : owner.args().get(0).names());
                 }
             }
             lam = lf.parentId();
@@ -522,7 +801,7 @@ public final class Semantics {
                 keyLike = true;
             }
             if (keyLike && derivedKey(m, a.text(), a.names(), items)) {
-                return true;
+                return roots(m, a.names());
             }
         }
         // carriers: req.setIdempotencyKey(..) / headers.set("Idempotency-Key", ..) on something passed to the effect,
@@ -541,10 +820,10 @@ public final class Semantics {
                     && p.id() < c.id()
                     || chainedOn(body, p, c.id());
             if (reaches && derivedKey(m, valueArg.text(), valueArg.names(), items)) {
-                return true;
+                return roots(m, valueArg.names());
             }
         }
-        return false;
+        return null;
     }
 
     private static boolean chainedOn(Body body, CallSite p, int effectId) {
@@ -670,22 +949,41 @@ public final class Semantics {
         String record = null;
         boolean returnsClaim = false;
         boolean tx = isTransactional(m);
+        boolean opaque = false;
         for (int i = 0; i < ci.size(); i++) {
             CallInfo info = ci.get(i);
             CallSite c = cs.get(i);
-            if (info.record() != null && record == null) {
+            ResolvedType.Kind rk = info.target().receiverType().kind();
+            if ((rk == ResolvedType.Kind.EXTERNAL || rk == ResolvedType.Kind.UNKNOWN) && info.target().targets().isEmpty()) {
+                opaque = true;
+            }
+            if (info.record() != null && record == null && !inAsyncLambda(m, c)) {
                 record = info.record();
             }
             if (info.claim() && (c.use() == CallSite.Use.RETURNED || c.assignedTo() != null
                     && returnedVar(m, c.assignedTo()))) {
                 returnsClaim = true;
             }
-            if (info.effect() == null || info.keyed() || guardingClaim(m, c) != null) {
+            if (info.effect() == null || guardingClaim(m, c) != null) {
                 continue;
+            }
+            int keyParam = -1;
+            if (info.keyed()) {
+                Set<String> kr = keyRoots(m, c, info);
+                List<MethodFacts.Param> ps = m.method().params();
+                for (int p = 0; p < ps.size() && kr != null; p++) {
+                    if (kr.contains(ps.get(p).name())) {
+                        keyParam = p;
+                        break;
+                    }
+                }
+                if (keyParam < 0) {
+                    continue; // keyed by something of this method's own: safe whoever calls it
+                }
             }
             boolean recordedLater = false;
             for (int j = i + 1; j < ci.size(); j++) {
-                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c)) {
+                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c) && !inAsyncLambda(m, cs.get(j))) {
                     recordedLater = true;
                     break;
                 }
@@ -697,10 +995,11 @@ public final class Semantics {
                 continue;
             }
             if (effects.size() < MAX_EFFECTS) {
-                effects.add(info.effect());
+                effects.add(keyParam >= 0 ? info.effect().withKeyParam(keyParam) : info.effect());
             }
         }
-        return new MethodSummary(effects, record, returnsClaim);
+        // an empty body (a stub) proves nothing about what the real implementation does
+        return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty());
     }
 
     private boolean returnedVar(MethodRef m, String var) {
@@ -708,6 +1007,33 @@ public final class Semantics {
             if (c.use() == CallSite.Use.RETURNED && c.args().stream().anyMatch(a -> a.names().contains(var))) {
                 return true;
             }
+        }
+        return false;
+    }
+
+    private static final Set<String> ASYNC = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
+            "scheduleWithFixedDelay", "runAsync", "supplyAsync", "thenRun", "thenAccept", "thenApply",
+            "thenCompose", "whenComplete", "handle", "newThread", "start", "invokeAll", "invokeAny", "addListener",
+            "subscribe", "doOnNext", "doOnSuccess");
+
+    /**
+     * True when {@code c} sits in a lambda handed to an executor, a timer, a future or a reactive chain: it runs
+     * later, on another thread, so it neither records nor protects anything in the enclosing method's sequence.
+     * A {@code TransactionTemplate.execute} lambda runs inline and is not asynchronous.
+     */
+    public boolean inAsyncLambda(MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        int lam = c.lambdaId();
+        while (lam >= 0) {
+            LambdaFact lf = body.lambdas().get(lam);
+            if (lf.ownerCallId() >= 0) {
+                CallSite owner = body.calls().get(lf.ownerCallId());
+                if (ASYNC.contains(owner.name())
+                        && !owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction")) {
+                    return true;
+                }
+            }
+            lam = lf.parentId();
         }
         return false;
     }
