@@ -70,20 +70,25 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     CallSite o = calls.get(j);
                     CallInfo oi = infos.get(j);
                     if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !o.exclusiveWith(e)
-                            && sameItem(sem, m, o, record, infos)
+                            && o.lambdaId() == e.lambdaId() && sameItem(sem, m, o, record, infos)
                             && !(oi.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, o, record)))) {
                         group.add(o);
                     }
                 }
                 group.forEach(g -> consumed.add(g.id()));
                 reportGap(ctx, sem, m, group, record, infos);
-            } else if (!e.loopIds().isEmpty() && !recordedBefore(sem, m, e, infos, calls)) {
+            } else if (!e.loopIds().isEmpty() && !recordedBefore(sem, m, e, infos, calls)
+                    && (sem.entryPoint(m) != null || sem.loopOverSelectedRows(m,
+                    m.method().body().loops().get(e.loopIds().get(0))))) {
+                // a chain of effects for one work item with no record at all (only for batches over selected rows or
+                // in job entry points: a loop over configuration or listeners is not a batch of work items)
                 List<CallSite> chain = new ArrayList<>();
                 chain.add(e);
                 int loop = e.loopIds().get(e.loopIds().size() - 1);
                 for (int j = e.id() + 1; j < calls.size(); j++) {
                     CallSite o = calls.get(j);
                     if (!consumed.contains(j) && o.loopIds().contains(loop) && !o.exclusiveWith(e)
+                            && o.lambdaId() == e.lambdaId()
                             && unprotectedEffect(sem, m, o, infos.get(j))
                             && !(infos.get(j).effect().isDatabaseLocal() && tx)) {
                         chain.add(o);

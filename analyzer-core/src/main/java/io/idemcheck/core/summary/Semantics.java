@@ -876,7 +876,7 @@ public final class Semantics {
         for (int g : effect.guardIds()) {
             GuardFact gf = body.guards().get(g);
             for (CallSite cl : body.calls()) {
-                if (cl.id() >= effect.id() || !ci.get(cl.id()).claim()) {
+                if (cl.id() >= effect.id() || !claimLike(ci.get(cl.id()))) {
                     continue;
                 }
                 if (gf.callIds().contains(cl.id())
@@ -917,6 +917,43 @@ public final class Semantics {
             lam = lf.parentId();
         }
         return null;
+    }
+
+    /**
+     * A claim, or a status update whose SQL is not visible (recognised by name) used the way a claim is used: its row
+     * count decides whether the code goes on. Its SQL cannot be checked here; the code's shape says the author
+     * wrote a compare-and-set.
+     */
+    private static boolean claimLike(CallInfo ci) {
+        return ci.claim() || ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis());
+    }
+
+    /**
+     * True when the loop iterates rows read through a mapper, DAO or repository (directly or through locals): the
+     * shape of a batch over work items.
+     */
+    public boolean loopOverSelectedRows(MethodRef m, LoopFact loop) {
+        List<CallInfo> ci = calls(m);
+        Set<String> names = roots(m, loop.names());
+        for (String n : names) {
+            io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false);
+            if (tr != null) {
+                ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
+                if (rt.isProject() && isDataAccess(index.type(rt.name()))) {
+                    return true;
+                }
+            }
+            LocalVar lv = m.method().body().locals().get(n);
+            if (lv != null) {
+                for (int id : lv.initCallIds()) {
+                    ResolvedType rt = ci.get(id).target().receiverType();
+                    if (rt.isProject() && isDataAccess(index.type(rt.name()))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     // ---- summaries --------------------------------------------------------------------------------------------------
