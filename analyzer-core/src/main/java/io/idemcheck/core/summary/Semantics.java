@@ -439,6 +439,9 @@ public final class Semantics {
         if (jdbc != null) {
             return List.of(callStatement(SqlStatement.Source.JDBC_STRING, m, c, jdbc));
         }
+        if (recv.simpleName().equals("EntityManager") && c.name().equals("merge") && !c.args().isEmpty()) {
+            return entitySave(m, c, null);
+        }
         TypeEntry recvType = recv.isProject() ? index.type(recv.name()) : null;
         boolean dataAccess = recvType != null && isDataAccess(recvType)
                 || recv.kind() != ResolvedType.Kind.PROJECT && c.name().equals("update") && chainHas(m, c, "lambdaUpdate", "update");
@@ -485,18 +488,27 @@ public final class Semantics {
             return List.of(callStatement(SqlStatement.Source.MYBATIS_GENERATOR_EXAMPLE, m, c,
                     updateFacts(entityTable, set, where, "example")));
         }
-        // entity updates: updateById(e), updateByPrimaryKey(Selective)(e)
-        if ((c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey")) && !c.args().isEmpty()) {
-            String x = c.args().get(0).text();
-            List<String> set = setterColumns(m, c, x);
-            List<String> where = new ArrayList<>(List.of("id"));
-            if (versioned(m, x)) {
-                where.add("version");
-            }
-            return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
-                    updateFacts(entityTable, set, where, "entity")));
+        // entity updates: updateById(e), updateByPrimaryKey(Selective)(e), JPA save(e) of a loaded entity
+        if ((c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey")
+                || c.name().equals("save") || c.name().equals("saveAndFlush")) && !c.args().isEmpty()) {
+            return entitySave(m, c, recvType);
         }
         return List.of();
+    }
+
+    /** An entity update: the columns are the setters called on the entity before; fenced when it has a version. */
+    private List<SqlStatement> entitySave(MethodRef m, CallSite c, TypeEntry recvType) {
+        String x = c.args().get(0).text();
+        List<String> set = setterColumns(m, c, x);
+        if (set.isEmpty() || isFreshEntity(m, x)) {
+            return List.of();
+        }
+        List<String> where = new ArrayList<>(List.of("id"));
+        if (versioned(m, x)) {
+            where.add("version");
+        }
+        return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
+                updateFacts(recvType == null ? "?" : entityTable(recvType), set, where, "entity")));
     }
 
     private SqlStatement callStatement(SqlStatement.Source src, MethodRef m, CallSite c, SqlFacts f) {
@@ -602,6 +614,13 @@ public final class Semantics {
         return out;
     }
 
+    /** A local built in this method with {@code new} or a builder: saving it inserts, it does not transition. */
+    private static boolean isFreshEntity(MethodRef m, String var) {
+        LocalVar lv = m.method().body().locals().get(var);
+        return lv != null && lv.initText() != null
+                && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"));
+    }
+
     private boolean versioned(MethodRef m, String var) {
         io.idemcheck.core.facts.TypeRef tr = index.variableType(m, var, false);
         if (tr == null) {
@@ -657,7 +676,8 @@ public final class Semantics {
         ResolvedType recv = t.receiverType();
         String here = display(c);
         // entity style: x.setStatus(..) then save(x)
-        if (Catalog.any(catalog.entitySaveMethodNames(), c.name()) && !c.args().isEmpty()) {
+        if (Catalog.any(catalog.entitySaveMethodNames(), c.name()) && !c.args().isEmpty()
+                && !isFreshEntity(m, c.args().get(0).text())) {
             String x = c.args().get(0).text();
             for (CallSite p : m.method().body().calls()) {
                 if (p.id() >= c.id()) {
@@ -1073,6 +1093,84 @@ public final class Semantics {
             lam = lf.parentId();
         }
         return false;
+    }
+
+    // ---- transitions and reachability -------------------------------------------------------------------------------
+
+    private static final java.util.regex.Pattern STATUS_READ = java.util.regex.Pattern.compile(
+            "(?i)(get\\w*(status|state)\\s*\\(|is(processed|done|handled|finished|paid|sent)\\s*\\(|\\.(status|state)\\b)");
+    private static final java.util.regex.Pattern STATE_WORD = java.util.regex.Pattern.compile(
+            "(?i)(status|state|pending|unprocessed|unhandled|todo|waiting|unpaid|unsent|timeout|expired|failed|init)");
+    private Set<MethodFacts> reachable;
+
+    /**
+     * Methods run unattended: job entry points (see {@link #entryPoint}) and every project method reachable from one
+     * through the call graph (main code only).
+     */
+    public Set<MethodFacts> reachableFromEntryPoints() {
+        if (reachable != null) {
+            return reachable;
+        }
+        Set<MethodFacts> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<MethodRef> work = new ArrayDeque<>();
+        for (MethodRef m : index.methods()) {
+            if (!m.file().test() && entryPoint(m) != null && seen.add(m.method())) {
+                work.add(m);
+            }
+        }
+        while (!work.isEmpty()) {
+            MethodRef m = work.pop();
+            for (CallTarget t : index.calls(m)) {
+                for (MethodRef target : t.targets()) {
+                    if (!target.file().test() && seen.add(target.method())) {
+                        work.add(target);
+                    }
+                }
+            }
+        }
+        reachable = seen;
+        return seen;
+    }
+
+    /**
+     * Why the code leading to {@code c} has read the previous status, or null: a guard on a status accessor, or a
+     * loop over rows selected by status (a select whose WHERE names a status column, or whose name or arguments name
+     * a state such as "PENDING").
+     */
+    public String previousStatusRead(MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        for (int g : c.guardIds()) {
+            GuardFact gf = body.guards().get(g);
+            if (STATUS_READ.matcher(gf.text()).find()) {
+                return "the guard `" + gf.text().replace('\n', ' ') + "` at line " + gf.range().line()
+                        + " read the status first";
+            }
+        }
+        List<CallInfo> ci = calls(m);
+        for (int l : c.loopIds()) {
+            LoopFact loop = body.loops().get(l);
+            Set<String> names = roots(m, loop.names());
+            List<Integer> sources = new ArrayList<>();
+            for (CallSite x : body.calls()) {
+                if (x.id() < c.id() && (loop.iterable().contains(x.text()) || x.assignedTo() != null
+                        && names.contains(x.assignedTo()))) {
+                    sources.add(x.id());
+                }
+            }
+            for (int id : sources) {
+                CallSite x = body.calls().get(id);
+                boolean byStatus = ci.get(id).statements().stream().anyMatch(st -> st.shapes().stream()
+                        .anyMatch(f -> f.whereColumns().stream().anyMatch(catalog::isStatusColumn)))
+                        || STATE_WORD.matcher(x.name()).find()
+                        || x.args().stream().anyMatch(a -> a.stringValue() != null
+                        && a.stringValue().matches("[A-Z_]{3,}"));
+                if (byStatus) {
+                    return "the loop at line " + loop.range().line() + " iterates rows selected by status ("
+                            + display(x) + ")";
+                }
+            }
+        }
+        return null;
     }
 
     // ---- method properties ------------------------------------------------------------------------------------------
