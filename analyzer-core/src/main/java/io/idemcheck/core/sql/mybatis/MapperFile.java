@@ -1,0 +1,34 @@
+package io.idemcheck.core.sql.mybatis;
+
+import io.idemcheck.core.finding.Diagnostic;
+import java.util.List;
+
+/**
+ * The result of reading one XML file as a MyBatis mapper.
+ *
+ * <p>A file whose root element is not {@code <mapper>} (a Spring beans file, a pom, a logback config) is returned as
+ * a non-mapper: {@code namespace} is null, {@link #isMapper()} is false and there are no statements. A file that is
+ * not well-formed is a mapper with a {@link Diagnostic.Kind#PARSE_ERROR} diagnostic and no statements when its root
+ * element is {@code <mapper>} (or, when the error comes before the root, the text mentions the MyBatis mapper DTD or a
+ * {@code <mapper} tag), and otherwise a non-mapper with one {@link Diagnostic.Kind#INFO} diagnostic. A file that
+ * cannot be read at all is a mapper with namespace "", no statements and an {@link Diagnostic.Kind#IO_ERROR}.
+ *
+ * @param relPath     the file relative to the source root, '/' separated
+ * @param namespace   the mapper's namespace attribute, "" when absent; null when the file is not a mapper
+ * @param statements  the statements in document order
+ * @param diagnostics problems met while reading (never thrown)
+ */
+public record MapperFile(String relPath, String namespace, List<MapperStatement> statements,
+                         List<Diagnostic> diagnostics) {
+
+    /** Copies the lists. */
+    public MapperFile {
+        statements = List.copyOf(statements);
+        diagnostics = List.copyOf(diagnostics);
+    }
+
+    /** True when the root element is {@code <mapper>}; same as {@code namespace() != null}. */
+    public boolean isMapper() {
+        return namespace != null;
+    }
+}
