@@ -7,10 +7,12 @@ import java.util.List;
  * The result of reading one XML file as a MyBatis mapper.
  *
  * <p>A file whose root element is not {@code <mapper>} (a Spring beans file, a pom, a logback config) is returned as
- * a non-mapper: {@code namespace} is null, {@link #isMapper()} is false and there are no statements. A file that is
- * not well-formed is a mapper with a {@link Diagnostic.Kind#PARSE_ERROR} diagnostic and no statements when its root
- * element is {@code <mapper>} (or, when the error comes before the root, the text mentions the MyBatis mapper DTD or a
- * {@code <mapper} tag), and otherwise a non-mapper with one {@link Diagnostic.Kind#INFO} diagnostic. A file that
+ * a non-mapper: {@code namespace} is null, {@link #isMapper()} is false and there are no statements nor diagnostics
+ * (reading stops at the root start tag, so errors later in a non-mapper are not looked for). A file that is not
+ * well-formed is a mapper with a {@link Diagnostic.Kind#PARSE_ERROR} diagnostic (with line and column) and no
+ * statements when its root element is {@code <mapper>} or, when the error comes before any root element, when the
+ * text mentions the MyBatis mapper DTD or a {@code <mapper} tag; otherwise (an empty file, text that is not XML) it is
+ * a non-mapper with one {@link Diagnostic.Kind#INFO} diagnostic. A file that
  * cannot be read at all is a mapper with namespace "", no statements and an {@link Diagnostic.Kind#IO_ERROR}.
  *
  * @param relPath     the file relative to the source root, '/' separated
