@@ -23,13 +23,24 @@ import java.util.List;
 public record MapperFile(String relPath, String namespace, List<MapperStatement> statements,
                          List<Diagnostic> diagnostics) {
 
-    /** Copies the lists. */
+    /**
+     * Creates a result; the lists are copied.
+     *
+     * @param relPath     the file relative to the source root
+     * @param namespace   the namespace, "" when absent, null for a non-mapper
+     * @param statements  the statements
+     * @param diagnostics the diagnostics
+     */
     public MapperFile {
         statements = List.copyOf(statements);
         diagnostics = List.copyOf(diagnostics);
     }
 
-    /** True when the root element is {@code <mapper>}; same as {@code namespace() != null}. */
+    /**
+     * Whether this file is a MyBatis mapper.
+     *
+     * @return true when the root element is {@code <mapper>}; same as {@code namespace() != null}
+     */
     public boolean isMapper() {
         return namespace != null;
     }

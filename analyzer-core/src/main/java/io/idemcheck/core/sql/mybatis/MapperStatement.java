@@ -21,12 +21,26 @@ import java.util.List;
 public record MapperStatement(String namespace, String id, String kind, Range elementRange, Range idRange,
                               List<SqlShape> shapes, boolean truncated) {
 
-    /** Copies {@code shapes}. */
+    /**
+     * Creates a statement; {@code shapes} is copied.
+     *
+     * @param namespace    the mapper's namespace
+     * @param id           the statement id
+     * @param kind         select, insert, update or delete
+     * @param elementRange the element's range
+     * @param idRange      the id attribute value's range
+     * @param shapes       the flattened SQL texts
+     * @param truncated    whether shapes were dropped
+     */
     public MapperStatement {
         shapes = List.copyOf(shapes);
     }
 
-    /** {@code namespace + "." + id}: the id a Java mapper method binds to (its interface name + method name). */
+    /**
+     * The fully qualified statement id, the one a Java mapper method binds to (interface name + method name).
+     *
+     * @return {@code namespace + "." + id}
+     */
     public String fullId() {
         return namespace + "." + id;
     }

@@ -50,7 +50,12 @@ public final class SqlShape {
         this.columns = columns;
     }
 
-    /** The flattened SQL: placeholders replaced by {@code ?}, whitespace collapsed to single spaces, trimmed. */
+    /**
+     * The flattened SQL text.
+     *
+     * @return the SQL, placeholders replaced by {@code ?}, whitespace collapsed to single spaces, trimmed; may be
+     *         empty for an empty statement
+     */
     public String sql() {
         return sql;
     }
@@ -60,13 +65,19 @@ public final class SqlShape {
      * {@code if[<test>]=true}, {@code if[<test>]=false}, {@code choose=when[<test>]}, {@code choose=otherwise} or
      * {@code choose=none} (no branch of a choose without otherwise). Only decisions that were enumerated (branches
      * touching status, version, owner or lease columns) are listed; other {@code <if>}s are assumed taken and other
-     * {@code <choose>}s assumed to take their first {@code <when>}, without an entry. Empty for a static statement.
+     * {@code <choose>}s assumed to take their first {@code <when>}, without an entry.
+     *
+     * @return the decisions, unmodifiable; empty for a static statement
      */
     public List<String> choices() {
         return choices;
     }
 
-    /** The length of {@link #sql()}, in chars. */
+    /**
+     * The length of the SQL.
+     *
+     * @return {@code sql().length()}, in chars
+     */
     public int length() {
         return sql.length();
     }
@@ -107,7 +118,13 @@ public final class SqlShape {
         return new Range(lines[start], columns[start], lines[start], columns[start] + 1);
     }
 
-    /** The file of the char at {@code index}; same as {@code positionOf(index).relPath()}. */
+    /**
+     * The file that produced one char.
+     *
+     * @param index a char index in {@link #sql()}, 0-based
+     * @return the relative path, same as {@code positionOf(index).relPath()}
+     * @throws IndexOutOfBoundsException if {@code index} is out of bounds
+     */
     public String fileOf(int index) {
         Objects.checkIndex(index, sql.length());
         return files[fileIndex[index]];
