@@ -78,6 +78,9 @@ final class Flattener {
         final Parsed file;
         final String fullId;
         boolean truncated;
+        /** Chars of text expanded so far; guards against includes that multiply text exponentially. */
+        long expandedChars;
+        boolean overBudget;
 
         StatementState(Parsed file, String fullId) {
             this.file = file;
@@ -88,6 +91,11 @@ final class Flattener {
     /** Where nodes come from and which include properties apply. */
     private record Ctx(StatementState st, Parsed cur, Map<String, Buf> props, List<String> includeStack) {
     }
+
+    /** Includes nested deeper than this are dropped (with a diagnostic). */
+    static final int MAX_INCLUDE_DEPTH = 16;
+    /** Text expanded for one statement beyond this many chars is dropped (with a diagnostic). */
+    static final long MAX_EXPANDED_CHARS = 2_000_000;
 
     private static final List<String> WHERE_OVERRIDES = List.of("AND ", "OR ");
     private static final List<String> SET_OVERRIDES = List.of(",");
@@ -197,6 +205,18 @@ final class Flattener {
 
     private List<Alt> expandNode(Node n, Ctx ctx) {
         if (n instanceof Text t) {
+            StatementState st = ctx.st();
+            st.expandedChars += t.chars().text().length();
+            if (st.expandedChars > MAX_EXPANDED_CHARS) {
+                if (!st.overBudget) {
+                    st.overBudget = true;
+                    Parsed f = st.file;
+                    f.diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, f.src.relPath, 0, 0, "statement "
+                            + st.fullId + " expands to more than " + MAX_EXPANDED_CHARS
+                            + " chars of SQL; the rest was dropped"));
+                }
+                return List.of(Alt.empty());
+            }
             return List.of(new Alt(text(t, ctx), new ArrayList<>()));
         }
         Element e = (Element) n;
@@ -368,6 +388,11 @@ final class Flattener {
     }
 
     private List<Alt> include(Element e, Ctx ctx) {
+        if (ctx.includeStack().size() >= MAX_INCLUDE_DEPTH) {
+            report(ctx, e, "<include> in statement " + ctx.st().fullId + " is nested more than " + MAX_INCLUDE_DEPTH
+                    + " levels deep; it was dropped");
+            return List.of(Alt.empty());
+        }
         Fragment frag = resolve(e, ctx, true);
         if (frag == null) {
             return List.of(Alt.empty());
@@ -448,6 +473,9 @@ final class Flattener {
 
     private void collect(List<Node> nodes, Ctx ctx, StringBuilder sb, int depth) {
         for (Node n : nodes) {
+            if (sb.length() > MAX_EXPANDED_CHARS) {
+                return;
+            }
             if (n instanceof Text t) {
                 sb.append(' ').append(text(t, ctx));
             } else if (n instanceof Element e) {
@@ -457,7 +485,7 @@ final class Flattener {
                     case "property":
                         break;
                     case "include":
-                        if (depth < 32) {
+                        if (depth < MAX_INCLUDE_DEPTH) {
                             Fragment f = resolve(e, ctx, false);
                             if (f != null) {
                                 collect(f.element().children(), includeCtx(e, f, ctx), sb, depth + 1);

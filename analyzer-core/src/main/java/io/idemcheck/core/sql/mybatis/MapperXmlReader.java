@@ -66,7 +66,9 @@ import javax.xml.stream.XMLStreamReader;
  * A refid without '.' is looked up in the statement's namespace, then in the namespace of the file holding the
  * {@code <include>}; a refid with '.' is first taken as fully qualified ({@code namespace.id}). {@link #read} sees the
  * fragments of its own file only, {@link #readAll} those of all given files. An unknown refid or an include cycle
- * drops the include and adds an INFO diagnostic.
+ * drops the include and adds an INFO diagnostic. Includes nested more than 16 levels deep are dropped, and a statement
+ * whose includes expand to more than 2,000,000 chars of text keeps only the text before that limit (each with an INFO
+ * diagnostic), so a file cannot make the reader use exponential time or memory.
  *
  * <p>Instances are immutable and thread-safe; the static methods use the default column lists.
  */

@@ -365,4 +365,22 @@ class MapperXmlReaderDynamicSqlTest {
                 .containsExactly("select", "insert", "update", "delete", "update");
         assertThat(sqls(statement(f, "empty"))).containsExactly("");
     }
+
+    @Test
+    void includesThatMultiplyTextAreBounded() {
+        StringBuilder body = new StringBuilder("<sql id=\"f0\">x_status = 1 AND some_long_column_name = 2</sql>\n");
+        for (int i = 1; i <= 40; i++) {
+            body.append("<sql id=\"f").append(i).append("\"><include refid=\"f").append(i - 1)
+                    .append("\"/> <include refid=\"f").append(i - 1).append("\"/></sql>\n");
+        }
+        body.append("<select id=\"q\">SELECT 1 WHERE <if test=\"a\"><include refid=\"f40\"/></if></select>");
+        long start = System.nanoTime();
+        MapperFile f = readText(dir, "bomb.xml", mapper("x.Bomb", body.toString()));
+        assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000);
+        MapperStatement s = statement(f, "q");
+        assertThat(s.shapes()).isNotEmpty();
+        assertThat(s.shapes()).allSatisfy(shape -> assertThat(shape.length()).isLessThan(3_000_000));
+        assertThat(f.diagnostics()).isNotEmpty().allSatisfy(d -> assertThat(d.kind()).isEqualTo(Diagnostic.Kind.INFO));
+        assertThat(f.diagnostics()).extracting(Diagnostic::message).anySatisfy(m -> assertThat(m).contains("levels deep"));
+    }
 }
