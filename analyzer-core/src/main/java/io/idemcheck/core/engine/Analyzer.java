@@ -14,6 +14,7 @@ import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
+import io.idemcheck.core.sql.mybatis.MapperXmlReader;
 import io.idemcheck.core.summary.Semantics;
 
 import java.io.IOException;
@@ -74,6 +75,9 @@ public final class Analyzer {
         List<FileFacts> files = parseAll(java, request, diagnostics);
         ProjectIndex index = new ProjectIndex(files, catalog);
         SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
+        List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
+        sqlModel.addXml(new MapperXmlReader(catalog.statusColumns(), catalog.fencingColumns())
+                .parseAll(xml, p -> SourceDiscovery.relativize(root, p)));
         diagnostics.addAll(sqlModel.diagnostics());
         Semantics semantics = new Semantics(index, sqlModel);
         Project project = new Project(root, files, resources, index, semantics);

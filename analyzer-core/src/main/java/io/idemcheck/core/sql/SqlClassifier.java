@@ -60,9 +60,14 @@ public final class SqlClassifier {
         }
         if (st instanceof Update u) {
             List<String> set = new ArrayList<>();
+            List<String> values = new ArrayList<>();
             for (UpdateSet us : u.getUpdateSets()) {
-                for (Column c : us.getColumns()) {
+                for (int k = 0; k < us.getColumns().size(); k++) {
+                    Column c = us.getColumns().get(k);
                     set.add(norm(c.getColumnName()));
+                    if (catalog.isStatusColumn(norm(c.getColumnName())) && k < us.getValues().size()) {
+                        values.add(us.getValues().get(k).toString().replace("'", "").trim());
+                    }
                 }
             }
             List<String> where = columns(u.getWhere());
@@ -70,7 +75,7 @@ public final class SqlClassifier {
             boolean conditional = statusWrite && where.stream()
                     .anyMatch(c -> catalog.isStatusColumn(c) || catalog.isFencingColumn(c));
             return new SqlFacts(SqlFacts.Kind.UPDATE, norm(u.getTable().getName()), set, where, statusWrite,
-                    conditional, sql, null);
+                    conditional, sql, null, values);
         }
         if (st instanceof Insert i) {
             List<String> cols = new ArrayList<>();

@@ -13,13 +13,36 @@ import java.util.List;
  * @param conditional  a status write whose WHERE constrains a status-like, version, owner or lease column
  * @param text         the SQL text that was parsed (placeholders replaced)
  * @param error        the parser's message when {@code kind} is UNKNOWN, else null
+ * @param statusValues for a status write, the values assigned to status-like columns as written, quotes removed
+ *                     ("RUNNING", "DONE", "?" for a parameter)
  */
 public record SqlFacts(Kind kind, String table, List<String> setColumns, List<String> whereColumns,
-                       boolean statusWrite, boolean conditional, String text, String error) {
+                       boolean statusWrite, boolean conditional, String text, String error,
+                       List<String> statusValues) {
+
+    /** Terminal states: a conditional update to one of these completes work, it does not claim it. */
+    public static final java.util.Set<String> TERMINAL = java.util.Set.of("DONE", "SUCCESS", "SUCCEEDED", "SUCCEED",
+            "FINISHED", "FINISH", "COMPLETED", "COMPLETE", "FAILED", "FAIL", "FAILURE", "CANCELLED", "CANCELED",
+            "CLOSED", "PAID", "SENT", "DEAD", "ERROR", "EXPIRED", "REFUNDED", "PROCESSED", "HANDLED");
 
     public SqlFacts {
         setColumns = List.copyOf(setColumns);
         whereColumns = List.copyOf(whereColumns);
+        statusValues = List.copyOf(statusValues);
+    }
+
+    public SqlFacts(Kind kind, String table, List<String> setColumns, List<String> whereColumns, boolean statusWrite,
+                    boolean conditional, String text, String error) {
+        this(kind, table, setColumns, whereColumns, statusWrite, conditional, text, error, List.of());
+    }
+
+    /**
+     * A conditional status write that moves the row into a state other than a terminal one (RUNNING, PROCESSING,
+     * a parameter): a claim. A conditional move to DONE or FAILED is a fenced completion, not a claim.
+     */
+    public boolean claims() {
+        return conditional && (statusValues.isEmpty()
+                || statusValues.stream().anyMatch(v -> !TERMINAL.contains(v.toUpperCase(java.util.Locale.ROOT))));
     }
 
     public enum Kind {

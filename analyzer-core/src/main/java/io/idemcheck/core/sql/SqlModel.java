@@ -71,6 +71,33 @@ public final class SqlModel {
         return model;
     }
 
+    /**
+     * Adds the statements of MyBatis mapper XML files: namespace to mapper type, statement id to method name. Every
+     * shape is classified; a statement none of whose shapes parses gets a diagnostic at its element.
+     */
+    public void addXml(List<io.idemcheck.core.sql.mybatis.MapperFile> files) {
+        for (io.idemcheck.core.sql.mybatis.MapperFile f : files) {
+            if (!f.isMapper()) {
+                continue;
+            }
+            diagnostics.addAll(f.diagnostics());
+            for (io.idemcheck.core.sql.mybatis.MapperStatement ms : f.statements()) {
+                List<SqlFacts> shapes = new ArrayList<>();
+                for (io.idemcheck.core.sql.mybatis.SqlShape shape : ms.shapes()) {
+                    shapes.add(classifier.classify(shape.sql()));
+                }
+                SqlStatement st = new SqlStatement(SqlStatement.Source.MAPPER_XML, ms.namespace(), ms.id(),
+                        ms.fullId(), f.relPath(), ms.elementRange(), shapes, ms.truncated());
+                add(st);
+                if (st.unknown() && !ms.shapes().isEmpty() && !ms.shapes().get(0).sql().isBlank()) {
+                    diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, f.relPath(),
+                            ms.elementRange().line(), ms.elementRange().column(), "statement " + ms.fullId()
+                            + " not understood (kept as unknown SQL): " + shapes.get(0).error()));
+                }
+            }
+        }
+    }
+
     /** Adds a statement; statements linked to a method are found by {@link #statementsFor}. */
     public void add(SqlStatement s) {
         all.add(s);

@@ -56,6 +56,11 @@ public record SqlStatement(Source source, String ownerType, String method, Strin
         return statusWrite() && shapes.stream().filter(SqlFacts::statusWrite).allMatch(SqlFacts::conditional);
     }
 
+    /** True when the statement is conditional and moves rows into a non-terminal state (see {@link SqlFacts#claims}). */
+    public boolean claims() {
+        return conditional() && shapes.stream().filter(SqlFacts::statusWrite).anyMatch(SqlFacts::claims);
+    }
+
     /** True when some shape is a plain INSERT (not an upsert). */
     public boolean inserts() {
         return shapes.stream().anyMatch(s -> s.kind() == SqlFacts.Kind.INSERT);

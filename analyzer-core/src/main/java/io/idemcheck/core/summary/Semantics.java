@@ -744,7 +744,7 @@ public final class Semantics {
             return recv.simpleName().equals("TaskClaimer") && c.name().equals("claim");
         }
         if (known(stmts)) {
-            if (stmts.stream().anyMatch(SqlStatement::conditional)) {
+            if (stmts.stream().anyMatch(SqlStatement::claims)) {
                 if (basis[0] == null) {
                     basis[0] = "sql";
                 }
