@@ -212,7 +212,17 @@ public final class ChildJvm implements AutoCloseable {
                 }
             }
         }
-        boolean exited = !process.isAlive();
+        boolean exited;
+        synchronized (lock) {
+            exited = outClosed;
+        }
+        if (exited) {
+            try {
+                process.waitFor(5, TimeUnit.SECONDS); // stdout closes just before the process ends
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         ChildResult r = kill();
         throw new AssertionError((exited ? "child exited" : "timeout after " + timeout.toMillis() + " ms")
                 + " before printing " + (exact ? "the line '" : "a line containing '") + text + "'; "
