@@ -109,6 +109,55 @@ class EndToEndTest {
         assertThat(result.get("partialFingerprints").get("idemcheck/v1").asText()).hasSize(32);
     }
 
+    /** rule id, path and line of each finding, from the JSON report. */
+    static List<String> findingKeys(String json) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (JsonNode f : new ObjectMapper().readTree(json).get("findings")) {
+            out.add(f.get("ruleId").asText() + " " + f.get("location").get("path").asText() + ":"
+                    + f.get("location").get("startLine").asInt());
+        }
+        return out;
+    }
+
+    @Test
+    void findingsComeFromTheSqlNotFromMethodNames() throws Exception {
+        Run original = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
+        Path copy = tmp.resolve("renamed");
+        try (var files = Files.walk(SAMPLE)) {
+            for (Path p : files.filter(Files::isRegularFile).filter(p -> !p.toString().contains("/target/")).toList()) {
+                Path dest = copy.resolve(SAMPLE.relativize(p).toString());
+                Files.createDirectories(dest.getParent());
+                String text = Files.readString(p);
+                Files.writeString(dest, text.replace("updateStatus", "touch"));
+            }
+        }
+        Run renamed = cli("scan", copy.toString(), "--source-root", copy.toString(), "--format", "json");
+        assertThat(findingKeys(original.out())).contains("IDEM001 src/main/java/com/example/noon/job/NoonSettlementJob.java:33");
+        assertThat(findingKeys(renamed.out())).isEqualTo(findingKeys(original.out()));
+        assertThat(renamed.out()).contains("the record was recognised from its SQL");
+    }
+
+    @Test
+    void findingsInMapperXmlCarryTheirXmlLinesInEveryFormat() throws Exception {
+        Run text = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString());
+        assertThat(text.out()).contains("src/main/resources/mapper/TaskMapper.xml:16:3: warning: [IDEM003]");
+        Run json = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
+        assertThat(findingKeys(json.out())).contains("IDEM003 src/main/resources/mapper/TaskMapper.xml:16");
+        Run sarif = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "sarif");
+        SarifSchemaValidator.assertValid(sarif.out());
+        boolean found = false;
+        for (JsonNode r : new ObjectMapper().readTree(sarif.out()).get("runs").get(0).get("results")) {
+            JsonNode pl = r.get("locations").get(0).get("physicalLocation");
+            if (r.get("ruleId").asText().equals("IDEM003")) {
+                assertThat(pl.get("artifactLocation").get("uri").asText())
+                        .isEqualTo("src/main/resources/mapper/TaskMapper.xml");
+                assertThat(pl.get("region").get("startLine").asInt()).isEqualTo(16);
+                found = true;
+            }
+        }
+        assertThat(found).isTrue();
+    }
+
     @Test
     void folderWithoutFindingsExits0() throws Exception {
         Path src = tmp.resolve("clean/src/main/java/com/acme");

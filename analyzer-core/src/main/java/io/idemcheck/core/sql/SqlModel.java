@@ -24,6 +24,10 @@ import java.util.Map;
 public final class SqlModel {
 
     private static final List<String> MYBATIS = List.of("Update", "Insert", "Delete", "Select");
+    private static final io.idemcheck.core.sql.mybatis.MapperXmlReader SCRIPTS =
+            new io.idemcheck.core.sql.mybatis.MapperXmlReader(
+                    io.idemcheck.core.sql.mybatis.MapperXmlReader.DEFAULT_STATUS_COLUMNS,
+                    io.idemcheck.core.sql.mybatis.MapperXmlReader.DEFAULT_FENCING_COLUMNS);
 
     private final SqlClassifier classifier;
     private final Map<String, List<SqlStatement>> byMethod = new LinkedHashMap<>();
@@ -56,9 +60,18 @@ public final class SqlModel {
                     } else {
                         continue;
                     }
-                    SqlFacts f = classifier.classify(sql);
+                    List<SqlFacts> shapes = new ArrayList<>();
+                    if (sql.trim().startsWith("<script>")) {
+                        for (io.idemcheck.core.sql.mybatis.SqlShape shape : SCRIPTS.flattenScript(sql)) {
+                            shapes.add(classifier.classify(shape.sql()));
+                        }
+                    }
+                    if (shapes.isEmpty()) {
+                        shapes.add(classifier.classify(sql));
+                    }
+                    SqlFacts f = shapes.get(0);
                     String id = t.fqn() + "#" + m.name();
-                    model.add(new SqlStatement(src, t.fqn(), m.name(), id, t.file().relPath(), a.range(), List.of(f),
+                    model.add(new SqlStatement(src, t.fqn(), m.name(), id, t.file().relPath(), a.range(), shapes,
                             false));
                     if (f.kind() == SqlFacts.Kind.UNKNOWN) {
                         model.diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, t.file().relPath(),

@@ -185,6 +185,39 @@ public final class MapperXmlReader {
         return out;
     }
 
+    /**
+     * Flattens the body of a MyBatis {@code <script>} annotation ({@code @Update("<script>...</script>")}) into its
+     * shapes, with the same dynamic-SQL rules as mapper XML. Positions in the shapes refer to a synthetic document,
+     * not to the Java file; callers locate findings at the annotation.
+     *
+     * @param script the annotation's text, with or without the enclosing {@code <script>} tags
+     * @return the shapes, never empty; a body that is not well-formed gives one shape with the tags removed
+     */
+    public List<SqlShape> flattenScript(String script) {
+        String body = script.trim();
+        if (body.startsWith("<script>")) {
+            body = body.substring("<script>".length());
+        }
+        if (body.endsWith("</script>")) {
+            body = body.substring(0, body.length() - "</script>".length());
+        }
+        String doc = "<mapper namespace=\"script\"><update id=\"script\">" + body + "</update></mapper>";
+        List<Diagnostic> diags = new ArrayList<>();
+        Object r = load(doc, "<script>", 0, diags);
+        if (r instanceof Flattener.Parsed p) {
+            try {
+                List<MapperStatement> st = new Flattener(List.of(p), new ColumnMatcher(statusColumns, fencingColumns),
+                        MAX_SHAPES).statements(p);
+                if (!st.isEmpty() && !st.get(0).shapes().isEmpty()) {
+                    return st.get(0).shapes();
+                }
+            } catch (RuntimeException | StackOverflowError e) {
+                // fall through to the plain text
+            }
+        }
+        return List.of();
+    }
+
     /** A {@link Flattener.Parsed} for a mapper that could be parsed, else the final {@link MapperFile}. */
     private static Object load(Path file, String rel, int fileId) {
         List<Diagnostic> diags = new ArrayList<>();
