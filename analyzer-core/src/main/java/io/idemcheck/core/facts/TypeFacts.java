@@ -16,12 +16,15 @@ import java.util.Map;
  * @param methods     methods and constructors (plus Lombok accessors, marked synthetic)
  * @param range       region of the declaration
  * @param nameRange   region of the type's name
+ * @param fieldAnnotations field name to the annotations on it (only fields that have some)
  */
 public record TypeFacts(String fqn, String simpleName, String kind, List<AnnotationFact> annotations,
                         List<TypeRef> supertypes, Map<String, TypeRef> fields, Map<String, String> constants,
-                        List<MethodFacts> methods, Range range, Range nameRange) {
+                        List<MethodFacts> methods, Range range, Range nameRange,
+                        Map<String, List<AnnotationFact>> fieldAnnotations) {
 
     public TypeFacts {
+        fieldAnnotations = Map.copyOf(fieldAnnotations);
         annotations = List.copyOf(annotations);
         supertypes = List.copyOf(supertypes);
         fields = Map.copyOf(fields);
@@ -31,6 +34,12 @@ public record TypeFacts(String fqn, String simpleName, String kind, List<Annotat
 
     public boolean isInterface() {
         return "interface".equals(kind);
+    }
+
+    /** True when field {@code field} carries an annotation with this simple name. */
+    public boolean fieldHas(String field, String annotationSimpleName) {
+        return fieldAnnotations.getOrDefault(field, List.of()).stream()
+                .anyMatch(a -> a.simpleName().equals(annotationSimpleName));
     }
 
     /** The first annotation with this simple name, or null. */

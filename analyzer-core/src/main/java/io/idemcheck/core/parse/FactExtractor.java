@@ -277,8 +277,15 @@ public final class FactExtractor {
                         nameRange, nameRange, Body.EMPTY, true));
             }
         }
+        Map<String, List<AnnotationFact>> fieldAnns = new LinkedHashMap<>();
+        for (BodyDeclaration<?> m : members) {
+            if (m instanceof FieldDeclaration f && !f.getAnnotations().isEmpty()) {
+                List<AnnotationFact> anns = annotations(f, constants);
+                f.getVariables().forEach(v -> fieldAnns.put(v.getNameAsString(), anns));
+            }
+        }
         out.add(new TypeFacts(fqn, simpleName, kind, typeAnns, supers, fields, constants, methods,
-                td != null ? range(td) : range(anonymous), nameRange));
+                td != null ? range(td) : range(anonymous), nameRange, fieldAnns));
         out.addAll(local.types);
         for (BodyDeclaration<?> m : members) {
             if (m instanceof TypeDeclaration<?> inner) {

@@ -30,7 +30,7 @@ public record SqlStatement(Source source, String ownerType, String method, Strin
     /** The origin of a statement's text. */
     public enum Source {
         MAPPER_XML, MYBATIS_ANNOTATION, JPA_QUERY, JDBC_STRING, MYBATIS_PLUS_WRAPPER, MYBATIS_GENERATOR_EXAMPLE,
-        ENTITY_SAVE
+        ENTITY_SAVE, DERIVED_QUERY
     }
 
     /** The statement kind of its first parsed shape, or UNKNOWN when no shape parsed. */

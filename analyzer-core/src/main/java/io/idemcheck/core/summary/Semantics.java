@@ -416,6 +416,8 @@ public final class Semantics {
 
     // ---- the SQL a call runs -----------------------------------------------------------------------------------------
 
+    private static final java.util.regex.Pattern DERIVED = java.util.regex.Pattern.compile(
+            "(find|read|get|query|search|stream|count|exists|delete|remove)(First\\d*|Top\\d*|Distinct|All)?By([A-Z].*)");
     private static final Set<String> WRAPPER_WHERE = Set.of("eq", "ne", "in", "notIn", "lt", "le", "gt", "ge",
             "isNull", "isNotNull", "between", "like", "likeRight", "likeLeft");
     private static final java.util.regex.Pattern EXAMPLE_CRITERION = java.util.regex.Pattern.compile(
@@ -487,6 +489,24 @@ public final class Semantics {
             List<String> set = setterColumns(m, c, c.args().get(0).text());
             return List.of(callStatement(SqlStatement.Source.MYBATIS_GENERATOR_EXAMPLE, m, c,
                     updateFacts(entityTable, set, where, "example")));
+        }
+        // Spring Data derived queries: findByStatus, deleteByStatusAndCreatedBefore, ...
+        java.util.regex.Matcher dq = DERIVED.matcher(c.name());
+        if (t.declared() != null && !t.declared().method().hasBody() && dq.matches()) {
+            List<String> where = new ArrayList<>();
+            for (String part : dq.group(3).split("And|Or")) {
+                String col = part.replaceAll("(IsNot|Is|Not|In|NotIn|Between|LessThan|LessThanEqual|GreaterThan|"
+                        + "GreaterThanEqual|Before|After|Like|Containing|StartingWith|EndingWith|IsNull|IsNotNull|"
+                        + "Null|NotNull|True|False|IgnoreCase|OrderBy.*)$", "");
+                if (!col.isEmpty()) {
+                    where.add(SqlModel.snake(decap(col)));
+                }
+            }
+            boolean delete = dq.group(1).startsWith("delete") || dq.group(1).startsWith("remove");
+            SqlFacts f = new SqlFacts(delete ? SqlFacts.Kind.DELETE : SqlFacts.Kind.SELECT, entityTable, List.of(),
+                    where, false, false, (delete ? "DELETE FROM " : "SELECT * FROM ") + entityTable + " WHERE "
+                    + String.join(" AND ", where) + " -- derived from " + c.name(), null);
+            return List.of(callStatement(SqlStatement.Source.DERIVED_QUERY, m, c, f));
         }
         // entity updates: updateById(e), updateByPrimaryKey(Selective)(e), JPA save(e) of a loaded entity
         if ((c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey")
@@ -629,7 +649,7 @@ public final class Semantics {
         ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
         TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
         return te != null && te.type().fields().keySet().stream().anyMatch(f -> f.equals("version")
-                || f.endsWith("Version"));
+                || te.type().fieldHas(f, "Version"));
     }
 
     private static String columnOf(Arg a) {

@@ -269,4 +269,54 @@ class SqlModelIntegrationTest {
                 .isTrue();
         assertThat(s.result().hasAnalysisErrors()).as("unknown SQL does not make a file unanalysed").isFalse();
     }
+
+    @Test
+    void springDataDerivedQueriesJpqlAndVersionedEntities() throws Exception {
+        Scan s = scan("src/main/java/com/acme/Jpa.java", """
+                package com.acme;
+                import java.util.List;
+                import jakarta.persistence.Entity;
+                import jakarta.persistence.Table;
+                import jakarta.persistence.Version;
+                import org.springframework.data.jpa.repository.JpaRepository;
+                import org.springframework.data.jpa.repository.Modifying;
+                import org.springframework.data.jpa.repository.Query;
+                public class Jpa {
+                    private OrderRepository repo;
+                    void run() {
+                        for (PayOrder o : repo.findByStatus("UNPAID")) {
+                            o.setStatus("CANCELLED");
+                            repo.save(o);
+                            repo.cancel(o.getId());
+                        }
+                    }
+                }
+                interface OrderRepository extends JpaRepository<PayOrder, Long> {
+                    List<PayOrder> findByStatus(String status);
+                    @Modifying
+                    @Query("update PayOrder o set o.orderStatus = :s where o.id = :id and o.orderStatus = 'UNPAID'")
+                    int cancel(Long id);
+                }
+                @Entity
+                @Table(name = "pay_order")
+                class PayOrder {
+                    Long id; String status;
+                    @Version Long rev;
+                    Long getId() { return id; }
+                    void setStatus(String s) { status = s; }
+                }
+                """);
+        SqlStatement find = s.call("run", "findByStatus").statements().get(0);
+        assertThat(find.kind()).isEqualTo(SqlFacts.Kind.SELECT);
+        assertThat(find.table()).isEqualTo("pay_order");
+        assertThat(find.shapes().get(0).whereColumns()).containsExactly("status");
+        SqlStatement save = s.call("run", "save").statements().get(0);
+        assertThat(save.source()).isEqualTo(SqlStatement.Source.ENTITY_SAVE);
+        assertThat(save.statusWrite()).isTrue();
+        assertThat(save.conditional()).as("@Version makes the save a compare-and-set").isTrue();
+        SqlStatement cancel = s.call("run", "cancel").statements().get(0);
+        assertThat(cancel.source()).isEqualTo(SqlStatement.Source.JPA_QUERY);
+        assertThat(cancel.table()).isEqualTo("pay_order");
+        assertThat(cancel.conditional()).isTrue();
+    }
 }
