@@ -7,7 +7,7 @@ import io.idemcheck.runtime.Reconciler;
 import io.idemcheck.runtime.TaskClaimer;
 import io.idemcheck.runtime.TaskTable;
 import io.idemcheck.runtime.test.support.Db;
-import io.idemcheck.runtime.test.support.TinyPool;
+import io.idemcheck.runtime.support.TinyPool;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;

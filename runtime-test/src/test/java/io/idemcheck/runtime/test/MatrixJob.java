@@ -10,7 +10,7 @@ import io.idemcheck.runtime.RecoveryMode;
 import io.idemcheck.runtime.RunResult;
 import io.idemcheck.runtime.TaskClaimer;
 import io.idemcheck.runtime.TaskTable;
-import io.idemcheck.runtime.test.support.TinyPool;
+import io.idemcheck.runtime.support.TinyPool;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

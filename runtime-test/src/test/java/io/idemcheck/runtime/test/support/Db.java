@@ -1,5 +1,6 @@
 package io.idemcheck.runtime.test.support;
 
+import io.idemcheck.runtime.support.TinyPool;
 import io.idemcheck.runtime.Dialect;
 import org.h2.tools.Server;
 
