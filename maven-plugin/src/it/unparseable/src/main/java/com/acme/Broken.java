@@ -1,0 +1,4 @@
+package com.acme;
+public class Broken {
+    void f( {
+}

@@ -1,0 +1,462 @@
+package io.idemcheck.maven;
+
+import io.idemcheck.core.discovery.SourceDiscovery;
+import io.idemcheck.core.discovery.SourceFile;
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.finding.Finding;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.report.ReportFormat;
+import io.idemcheck.core.report.ReportWriter;
+import io.idemcheck.core.report.TextReportWriter;
+import io.idemcheck.core.rule.RuleRegistry;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Resource;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What {@code check} and {@code check-aggregate} share: the parameters, collecting the source roots of one or more
+ * projects from the build model, running the engine in process, logging findings, writing the reports and deciding
+ * whether the build fails.
+ */
+public abstract class AbstractIdemcheckMojo extends AbstractMojo {
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    protected MavenSession session;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    protected MavenProject project;
+
+    /** Skip the analysis. */
+    @Parameter(property = "idemcheck.skip", defaultValue = "false")
+    protected boolean skip;
+
+    /** Fail the build when more than {@code maxAllowedViolations} findings reach {@code failOnSeverity}. */
+    @Parameter(property = "idemcheck.failOnViolation", defaultValue = "true")
+    protected boolean failOnViolation;
+
+    /** Lowest severity that counts as a violation: {@code error}, {@code warning} or {@code note}. */
+    @Parameter(property = "idemcheck.failOnSeverity", defaultValue = "warning")
+    protected String failOnSeverity;
+
+    /**
+     * Fail the build when some files could not be analysed (a parse or read error), as the CLI's exit code 5 does.
+     */
+    @Parameter(property = "idemcheck.failOnError", defaultValue = "true")
+    protected boolean failOnError;
+
+    /** Number of violations tolerated before the build fails. */
+    @Parameter(property = "idemcheck.maxAllowedViolations", defaultValue = "0")
+    protected int maxAllowedViolations;
+
+    /** Report formats to write: any of {@code text}, {@code json}, {@code sarif} (comma-separated or a list). */
+    @Parameter(property = "idemcheck.formats", defaultValue = "sarif,text")
+    protected List<String> formats;
+
+    /** Where the reports go: {@code idemcheck.sarif}, {@code idemcheck.json}, {@code idemcheck.txt}. */
+    @Parameter(property = "idemcheck.outputDirectory", defaultValue = "${project.build.directory}/idemcheck")
+    protected File outputDirectory;
+
+    /**
+     * Globs of files to analyse (default: all). Matched against the path relative to the Maven source or resource
+     * directory ({@code com/acme/Job.java}) and against the report path ({@code module/src/main/java/com/acme/Job.java});
+     * either match counts. {@code **} spans folders.
+     */
+    @Parameter(property = "idemcheck.includes")
+    protected List<String> includes;
+
+    /** Globs of files to leave out, matched like {@code includes}; excludes win. */
+    @Parameter(property = "idemcheck.excludes")
+    protected List<String> excludes;
+
+    /** Reserved for the configuration issue; accepted and ignored (a warning is logged when set). */
+    @Parameter(property = "idemcheck.configFile")
+    protected File configFile;
+
+    /** Reserved for the baseline issue; accepted and ignored (a warning is logged when set). */
+    @Parameter(property = "idemcheck.baselineFile")
+    protected File baselineFile;
+
+    /**
+     * Report findings located in test sources. Test source roots are always read (rules look at tests, e.g. for a
+     * kill-midway test); with {@code false} only the findings in test files are left out of the log, the reports and
+     * the count.
+     */
+    @Parameter(property = "idemcheck.includeTests", defaultValue = "true")
+    protected boolean includeTests;
+
+    /** Also analyse source roots under {@code ${project.build.directory}} (generated sources). */
+    @Parameter(property = "idemcheck.includeGeneratedSources", defaultValue = "false")
+    protected boolean includeGeneratedSources;
+
+    /**
+     * Directory that report paths are relative to, like the CLI's {@code --source-root}. Default: the top of the git
+     * work tree holding the reactor root, else the reactor root.
+     */
+    @Parameter(property = "idemcheck.sourceRoot")
+    protected File sourceRoot;
+
+    /** Parser threads; 0 means one per available core. */
+    @Parameter(property = "idemcheck.threads", defaultValue = "0")
+    protected int threads;
+
+    /** Absolute base URL of the rule docs; SARIF rules then get {@code helpUri = URL/<RuleName>.md}. */
+    @Parameter(property = "idemcheck.docsBaseUrl")
+    protected String docsBaseUrl;
+
+    /** Source encoding. idemcheck reads UTF-8 (ISO-8859-1 for files that are not valid UTF-8); others get a warning. */
+    @Parameter(property = "idemcheck.encoding", defaultValue = "${project.build.sourceEncoding}")
+    protected String encoding;
+
+    /** One directory to read and whether it holds test code. */
+    protected record SourceDir(Path dir, boolean test) {
+    }
+
+    /** Settings parsed and checked before anything runs. */
+    private record Settings(Severity threshold, List<ReportFormat> formats, Globs includes, Globs excludes) {
+    }
+
+    /** Name of the goal for messages. */
+    protected abstract String goal();
+
+    /** Adds the directories to analyse; called only when the goal is not skipped. */
+    protected abstract void collectSourceDirs(Map<Path, SourceDir> out);
+
+    /** True (after logging why) when this execution has nothing to do. */
+    protected boolean skipExecution() {
+        return false;
+    }
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        Log log = getLog();
+        if (skip) {
+            log.info("idemcheck: skipped (idemcheck.skip=true)");
+            return;
+        }
+        Settings settings = settings();
+        if (skipExecution()) {
+            return;
+        }
+        if (configFile != null) {
+            log.warn("idemcheck: configFile is reserved for the configuration/baseline issue and is ignored in this "
+                    + "version (" + configFile + ")");
+        }
+        if (baselineFile != null) {
+            log.warn("idemcheck: baselineFile is reserved for the configuration/baseline issue and is ignored in this "
+                    + "version (" + baselineFile + ")");
+        }
+        if (encoding != null && !encoding.isBlank() && !isUtf8(encoding)) {
+            log.warn("idemcheck: sources are read as UTF-8 (ISO-8859-1 for files that are not valid UTF-8); "
+                    + "the source encoding " + encoding + " is not used");
+        }
+
+        Path root = reportRoot();
+        Map<Path, SourceDir> dirs = new LinkedHashMap<>();
+        collectSourceDirs(dirs);
+        Set<String> testFiles = new LinkedHashSet<>();
+        List<Path> files = selectFiles(dirs.values(), root, settings, testFiles);
+        if (files.isEmpty()) {
+            log.info("idemcheck: no Java, mapper XML or SQL files to analyse");
+            return;
+        }
+        if (log.isDebugEnabled()) {
+            log.debug("idemcheck: report root " + root + ", " + files.size() + " files from " + dirs.keySet());
+        }
+
+        ScanResult result;
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try {
+            Thread.currentThread().setContextClassLoader(AbstractIdemcheckMojo.class.getClassLoader());
+            RuleRegistry rules = RuleRegistry.load(AbstractIdemcheckMojo.class.getClassLoader());
+            result = new Analyzer().scan(new ScanRequest(files, root, threads, rules, ProgressListener.NONE));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("idemcheck: " + firstLine(e.getMessage()), e);
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+        if (!includeTests) {
+            List<Finding> kept = result.findings().stream()
+                    .filter(f -> !testFiles.contains(f.primary().path())).toList();
+            result = new ScanResult(result.sourceRoot(), result.rules(), kept, result.diagnostics(), result.stats());
+        }
+
+        logResult(result);
+        List<Path> written = writeReports(result, settings.formats());
+        String reportRef = written.isEmpty() ? "the log above" : display(written.get(0));
+        if (!written.isEmpty()) {
+            log.info("idemcheck: reports in " + display(outputDirectory.toPath()) + ": "
+                    + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+        }
+        decide(result, settings, reportRef);
+    }
+
+    private void decide(ScanResult result, Settings s, String reportRef) throws MojoFailureException {
+        Log log = getLog();
+        long count = s.threshold() == null ? 0 : result.countAtLeast(s.threshold());
+        String sev = s.threshold() == null ? "none" : s.threshold().label();
+        if (count > maxAllowedViolations) {
+            String msg = "idemcheck: " + plural(count, "finding") + " at or above severity " + sev
+                    + ", more than the " + maxAllowedViolations + " allowed (maxAllowedViolations); see " + reportRef;
+            if (failOnViolation) {
+                throw new MojoFailureException(msg);
+            }
+            log.warn(msg + " (failOnViolation=false: the build goes on)");
+        } else if (count > 0) {
+            log.warn("idemcheck: " + plural(count, "finding") + " at or above severity " + sev + ", within the "
+                    + maxAllowedViolations + " allowed (maxAllowedViolations)");
+        }
+        if (result.hasAnalysisErrors()) {
+            long n = TextReportWriter.notAnalysedFiles(result);
+            String msg = "idemcheck: " + plural(n, "file") + " could not be analysed; see " + reportRef;
+            if (failOnError) {
+                throw new MojoFailureException(msg + " (set idemcheck.failOnError=false to let the build pass)");
+            }
+            log.warn(msg + " (failOnError=false: the build goes on)");
+        }
+    }
+
+    private Settings settings() throws MojoExecutionException {
+        Severity threshold;
+        String sevText = failOnSeverity == null ? "" : failOnSeverity.trim();
+        if (sevText.equalsIgnoreCase("none")) {
+            threshold = null;
+        } else {
+            try {
+                threshold = Severity.parse(sevText);
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException("idemcheck: failOnSeverity: unknown value '" + failOnSeverity
+                        + "' (expected error, warning or note)");
+            }
+        }
+        if (maxAllowedViolations < 0) {
+            throw new MojoExecutionException("idemcheck: maxAllowedViolations: must be 0 or more, was "
+                    + maxAllowedViolations);
+        }
+        if (threads < 0) {
+            throw new MojoExecutionException("idemcheck: threads: must be 0 or more, was " + threads);
+        }
+        Set<ReportFormat> fmts = new LinkedHashSet<>();
+        for (String f : Globs.split(formats)) {
+            if (f.equalsIgnoreCase("none")) {
+                continue;
+            }
+            try {
+                fmts.add(ReportFormat.parse(f));
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException("idemcheck: formats: unknown value '" + f
+                        + "' (expected text, json or sarif)");
+            }
+        }
+        if (fmts.contains(ReportFormat.SARIF) && docsBaseUrl != null) {
+            try {
+                ReportFormat.SARIF.writer(docsBaseUrl);
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException("idemcheck: docsBaseUrl: " + firstLine(e.getMessage()));
+            }
+        }
+        if (sourceRoot != null && !sourceRoot.isDirectory()) {
+            throw new MojoExecutionException("idemcheck: sourceRoot: '" + sourceRoot + "' is not a directory");
+        }
+        // SARIF first: it is the report a failure message points to
+        List<ReportFormat> ordered = new ArrayList<>();
+        for (ReportFormat f : List.of(ReportFormat.SARIF, ReportFormat.JSON, ReportFormat.TEXT)) {
+            if (fmts.contains(f)) {
+                ordered.add(f);
+            }
+        }
+        return new Settings(threshold, ordered, Globs.of(includes), Globs.of(excludes));
+    }
+
+    /**
+     * The directory report paths are relative to: {@code sourceRoot} when set, else the top of the git work tree
+     * holding the reactor root, else the reactor root. Every module and the aggregate use the same one, so paths mean
+     * the same in every report and in the CLI's.
+     */
+    protected Path reportRoot() {
+        if (sourceRoot != null) {
+            return sourceRoot.toPath().toAbsolutePath().normalize();
+        }
+        Path reactorRoot = reactorRoot();
+        for (Path d = reactorRoot; d != null; d = d.getParent()) {
+            if (Files.exists(d.resolve(".git"))) {
+                return SourceDiscovery.defaultSourceRoot(reactorRoot);
+            }
+        }
+        return reactorRoot;
+    }
+
+    private Path reactorRoot() {
+        MavenProject top = session == null ? null : session.getTopLevelProject();
+        if (top != null && top.getBasedir() != null) {
+            return top.getBasedir().toPath().toAbsolutePath().normalize();
+        }
+        if (session != null && session.getExecutionRootDirectory() != null) {
+            return Path.of(session.getExecutionRootDirectory()).toAbsolutePath().normalize();
+        }
+        return project.getBasedir().toPath().toAbsolutePath().normalize();
+    }
+
+    /** Adds the existing source, test source and resource directories of {@code p}. */
+    protected void addProjectDirs(MavenProject p, Map<Path, SourceDir> out) {
+        Path build = p.getBuild() == null || p.getBuild().getDirectory() == null ? null
+                : Path.of(p.getBuild().getDirectory()).toAbsolutePath().normalize();
+        for (String s : p.getCompileSourceRoots()) {
+            addDir(p, s, false, build, out);
+        }
+        for (String s : p.getTestCompileSourceRoots()) {
+            addDir(p, s, true, build, out);
+        }
+        for (Resource r : p.getResources()) {
+            addDir(p, r.getDirectory(), false, build, out);
+        }
+        for (Resource r : p.getTestResources()) {
+            addDir(p, r.getDirectory(), true, build, out);
+        }
+    }
+
+    private void addDir(MavenProject p, String dir, boolean test, Path build, Map<Path, SourceDir> out) {
+        if (dir == null || dir.isBlank()) {
+            return;
+        }
+        Path d = Path.of(dir);
+        if (!d.isAbsolute()) {
+            d = p.getBasedir().toPath().resolve(d);
+        }
+        d = d.toAbsolutePath().normalize();
+        if (!Files.isDirectory(d)) {
+            return;
+        }
+        if (!includeGeneratedSources && build != null && d.startsWith(build)) {
+            getLog().debug("idemcheck: leaving out generated sources " + d + " (includeGeneratedSources=false)");
+            return;
+        }
+        out.putIfAbsent(d, new SourceDir(d, test));
+    }
+
+    /** The files of all directories after includes/excludes, sorted by report path; fills {@code testFiles}. */
+    private static List<Path> selectFiles(Iterable<SourceDir> dirs, Path root, Settings s, Set<String> testFiles) {
+        TreeMap<String, Path> files = new TreeMap<>();
+        for (SourceDir d : dirs) {
+            for (SourceFile f : SourceDiscovery.discover(List.of(d.dir()), d.dir())) {
+                String reportPath = SourceDiscovery.relativize(root, f.path());
+                if (!s.includes().isEmpty() && !s.includes().matchesAny(f.relPath(), reportPath)) {
+                    continue;
+                }
+                if (s.excludes().matchesAny(f.relPath(), reportPath)) {
+                    continue;
+                }
+                if (files.putIfAbsent(reportPath, f.path()) == null && d.test()) {
+                    testFiles.add(reportPath);
+                }
+            }
+        }
+        return new ArrayList<>(files.values());
+    }
+
+    private void logResult(ScanResult r) {
+        Log log = getLog();
+        Path root = r.sourceRoot();
+        for (Finding f : r.findings()) {
+            Location p = f.primary();
+            String line = root.resolve(p.path()) + ":[" + p.startLine() + "," + p.startColumn() + "] ["
+                    + f.ruleId() + "] " + f.ruleName() + ": " + oneLine(f.message());
+            switch (f.severity()) {
+                case ERROR -> log.error(line);
+                case WARNING -> log.warn(line);
+                case NOTE -> log.info(line);
+            }
+        }
+        for (Diagnostic d : r.diagnostics()) {
+            String where = d.path() == null ? "idemcheck" : root.resolve(d.path()) + (d.line() > 0
+                    ? ":[" + d.line() + "," + Math.max(d.column(), 1) + "]" : "");
+            String line = where + " " + d.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
+                    + oneLine(d.message());
+            if (d.kind().blocksAnalysis()) {
+                log.error(line);
+            } else if (d.kind() == Diagnostic.Kind.INFO || d.kind() == Diagnostic.Kind.NOT_ANALYSED) {
+                log.info(line);
+            } else {
+                log.warn(line);
+            }
+        }
+        log.info(TextReportWriter.summaryLine(r));
+    }
+
+    private List<Path> writeReports(ScanResult r, List<ReportFormat> fmts) throws MojoExecutionException {
+        List<Path> written = new ArrayList<>();
+        if (fmts.isEmpty()) {
+            return written;
+        }
+        Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new MojoExecutionException("idemcheck: cannot create the output directory " + dir + " ("
+                    + e.getMessage() + ")", e);
+        }
+        for (ReportFormat f : fmts) {
+            ReportWriter w = f == ReportFormat.SARIF ? f.writer(docsBaseUrl) : f.writer(null);
+            Path file = dir.resolve("idemcheck." + f.extension());
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                w.write(r, out);
+            } catch (IOException e) {
+                throw new MojoExecutionException("idemcheck: cannot write " + file + " (" + e.getMessage() + ")", e);
+            }
+            written.add(file);
+        }
+        return written;
+    }
+
+    /** A path relative to the current project's directory when inside it, else absolute. */
+    private String display(Path p) {
+        Path base = project.getBasedir().toPath().toAbsolutePath().normalize();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(base) ? base.relativize(abs).toString().replace('\\', '/') : abs.toString();
+    }
+
+    private static boolean isUtf8(String enc) {
+        String e = enc.trim().replace("-", "").replace("_", "");
+        return e.equalsIgnoreCase("UTF8");
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "failed";
+        }
+        int i = s.indexOf('\n');
+        return i < 0 ? s : s.substring(0, i);
+    }
+
+    private static String plural(long n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
+    }
+}
