@@ -42,7 +42,7 @@ public record MethodPattern(String pattern, Pattern type, boolean qualified, Pat
         } else if (params.trim().equals("*") || params.trim().equals("..")) {
             arity = -1;
         } else {
-            String[] parts = params.split(",");
+            String[] parts = params.split(",", -1);
             for (String part : parts) {
                 if (part.isBlank() || !PARAM.matcher(part.trim()).matches()) {
                     throw new IllegalArgumentException("bad pattern '" + s + "' (bad parameter list '(" + params

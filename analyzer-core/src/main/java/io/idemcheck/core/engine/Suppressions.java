@@ -328,9 +328,7 @@ final class Suppressions {
         places.add(f.primary());
         for (Location loc : places) {
             if (a.path.equals(loc.path()) && loc.startLine() >= 1 && loc.startLine() <= a.lines.size()) {
-                String text = a.lines.get(loc.startLine() - 1);
-                int from = Math.min(Math.max(0, loc.startColumn() - 1), text.length());
-                if (use.matcher(text.substring(from)).lookingAt() || use.matcher(text).find() && from == 0) {
+                if (use.matcher(a.lines.get(loc.startLine() - 1)).find()) {
                     return true;
                 }
             }
