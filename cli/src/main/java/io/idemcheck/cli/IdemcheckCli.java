@@ -19,7 +19,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The {@code idemcheck} command: {@code scan} and {@code rules}. It only parses arguments, calls the engine
+ * The {@code idemcheck} command: {@code scan}, {@code rules} and {@code init}. It only parses arguments, calls the engine
  * ({@code new Analyzer().scan(ScanRequest)}), writes the report with a {@link io.idemcheck.core.report.ReportWriter}
  * and turns the result into an {@link ExitCode}.
  */
@@ -74,6 +74,7 @@ public final class IdemcheckCli implements Callable<Integer> {
             CommandLine cl = new CommandLine(this);
             cl.addSubcommand("scan", new ScanCommand(this));
             cl.addSubcommand("rules", new RulesCommand(this));
+            cl.addSubcommand("init", new InitCommand(this));
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
             cl.setParameterExceptionHandler((ex, a) -> {
@@ -112,7 +113,7 @@ public final class IdemcheckCli implements Callable<Integer> {
     /** No command given. */
     @Override
     public Integer call() {
-        return error(ExitCode.USAGE, "missing command: expected scan or rules (see 'idemcheck --help')");
+        return error(ExitCode.USAGE, "missing command: expected scan, rules or init (see 'idemcheck --help')");
     }
 
     static String firstLine(String s) {

@@ -1,5 +1,9 @@
 package io.idemcheck.cli;
 
+import io.idemcheck.core.baseline.Baseline;
+import io.idemcheck.core.config.ConfigException;
+import io.idemcheck.core.config.ConfigLoader;
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
 import io.idemcheck.core.finding.ScanResult;
@@ -73,6 +77,25 @@ final class ScanCommand implements Callable<Integer> {
             description = "Absolute base URL of the rule docs; SARIF rules then get helpUri = URL/<RuleName>.md.")
     String docsBaseUrl;
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Configuration file (default: idemcheck.yml in the first PATH or a folder above it, up to "
+                    + "the top of the git work tree).")
+    String config;
+
+    @Option(names = "--baseline", paramLabel = "FILE",
+            description = "Accept the findings recorded in FILE: only findings not in it fail the scan.")
+    String baseline;
+
+    @Option(names = "--update-baseline",
+            description = "Write or refresh the baseline (--baseline FILE, default: idemcheck-baseline.json at the "
+                    + "source root) with the current findings, then report as with it.")
+    boolean updateBaseline;
+
+    @Option(names = "--show-suppressed",
+            description = "List suppressed and baselined findings too (text, JSON; SARIF: as results with "
+                    + "suppressions).")
+    boolean showSuppressed;
+
     @Option(names = "--debug", description = "Print the stack trace when the tool fails.")
     boolean debug;
 
@@ -87,7 +110,7 @@ final class ScanCommand implements Callable<Integer> {
         if (threads < 0) {
             throw new UsageException("--threads: must be 0 or more, was " + threads);
         }
-        ReportWriter writer = fmt == ReportFormat.SARIF ? sarifWriter() : fmt.writer(null);
+        ReportWriter writer = fmt == ReportFormat.SARIF ? sarifWriter() : fmt.writer(null, showSuppressed);
         if (fmt != ReportFormat.SARIF && docsBaseUrl != null) {
             sarifWriter(); // still validate it
         }
@@ -114,7 +137,23 @@ final class ScanCommand implements Callable<Integer> {
 
         boolean showProgress = progress != null ? progress : cli.console && outFile != null;
         ProgressListener listener = showProgress ? new ProgressLine(cli.err) : ProgressListener.NONE;
-        ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener);
+        ProjectConfig projectConfig = loadConfig(scanPaths.get(0));
+        Path baselineFile = baseline != null ? toPath(baseline, "--baseline").toAbsolutePath().normalize()
+                : updateBaseline ? root.resolve(Baseline.DEFAULT_FILE) : null;
+        Baseline accepted = null;
+        if (baselineFile != null) {
+            if (!updateBaseline && !Files.isRegularFile(baselineFile)) {
+                throw new UsageException("--baseline: '" + baseline + "' does not exist (write it with "
+                        + "--update-baseline)");
+            }
+            try {
+                accepted = Baseline.readIfExists(baselineFile);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new UsageException("--baseline: cannot read '" + baselineFile + "' ("
+                        + IdemcheckCli.firstLine(e.getMessage()) + ")");
+            }
+        }
+        ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener, projectConfig);
 
         ScanResult result;
         try {
@@ -125,6 +164,23 @@ final class ScanCommand implements Callable<Integer> {
         }
         if (result == null) {
             throw new IllegalStateException("the engine returned no result");
+        }
+        if (baselineFile != null) {
+            String name = displayName(baselineFile, root);
+            if (updateBaseline) {
+                Baseline.Update u = Baseline.update(accepted, result);
+                try {
+                    u.next().write(baselineFile);
+                } catch (IOException e) {
+                    throw new UsageException("--baseline: cannot write '" + baselineFile + "' (" + reason(e) + ")");
+                }
+                cli.err.println("idemcheck: baseline " + name + " written: " + plural(u.next().size(), "finding")
+                        + " accepted (" + u.added().stream().mapToInt(Baseline.Entry::count).sum() + " new, "
+                        + u.dropped().stream().mapToInt(Baseline.Entry::count).sum() + " fixed and dropped)");
+                cli.err.flush();
+                accepted = u.next();
+            }
+            result = accepted.apply(result, name).result();
         }
 
         if (outFile == null) {
@@ -139,6 +195,38 @@ final class ScanCommand implements Callable<Integer> {
             }
         }
         return exitCode(result, threshold, failOnError);
+    }
+
+    /** The configuration: --config, else idemcheck.yml found from the first path up to the git work-tree top. */
+    private ProjectConfig loadConfig(Path first) {
+        Path file;
+        if (config != null) {
+            file = toPath(config, "--config");
+            if (!Files.isRegularFile(file)) {
+                throw new UsageException("--config: '" + config + "' does not exist");
+            }
+        } else {
+            file = ProjectConfig.find(first);
+            if (file == null) {
+                return ProjectConfig.NONE;
+            }
+        }
+        try {
+            return ConfigLoader.load(file);
+        } catch (ConfigException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static String displayName(Path file, Path root) {
+        Path a = file.toAbsolutePath().normalize();
+        Path cwd = Path.of("").toAbsolutePath();
+        Path shown = a.startsWith(root) ? root.relativize(a) : a.startsWith(cwd) ? cwd.relativize(a) : a;
+        return shown.toString().replace('\\', '/');
+    }
+
+    private static String plural(int n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 
     /** 4 when a finding reaches the threshold (findings win), else 5 when files were not analysed, else 0. */
@@ -165,7 +253,7 @@ final class ScanCommand implements Callable<Integer> {
 
     private SarifReportWriter sarifWriter() {
         try {
-            return new SarifReportWriter(docsBaseUrl);
+            return new SarifReportWriter(docsBaseUrl, showSuppressed);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--docs-base-url: " + e.getMessage());
         }

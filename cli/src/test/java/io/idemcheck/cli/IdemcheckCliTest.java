@@ -202,7 +202,7 @@ class IdemcheckCliTest {
         assertOneLineError(scan(clean, "--format"), null);
         assertOneLineError(scan(clean, "--source-root", tmp.resolve("missing").toString()), null);
         assertOneLineError(scan(clean, "--format", "sarif", "--docs-base-url", "docs/rules"), null);
-        assertOneLineError(run(r -> clean), "idemcheck: error: missing command: expected scan or rules (see 'idemcheck --help')");
+        assertOneLineError(run(r -> clean), "idemcheck: error: missing command: expected scan, rules or init (see 'idemcheck --help')");
         assertOneLineError(run(r -> clean, "frobnicate"), null);
         assertOneLineError(run(r -> clean, "--bogus"), null);
         assertThat(lastRequest.get()).isNull();

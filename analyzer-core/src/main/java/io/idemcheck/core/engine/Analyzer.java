@@ -1,6 +1,8 @@
 package io.idemcheck.core.engine;
 
 import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.config.ConfigException;
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.discovery.SourceFile;
 import io.idemcheck.core.facts.FileFacts;
@@ -8,10 +10,13 @@ import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.ScanStats;
+import io.idemcheck.core.finding.SuppressedFinding;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.parse.JavaSourceParser;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
@@ -24,13 +29,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * The engine's entry point: discovery, parallel parsing into facts (each syntax tree is dropped as soon as its facts
@@ -58,7 +67,11 @@ public final class Analyzer {
         long start = System.nanoTime();
         Path root = request.sourceRoot() != null ? request.sourceRoot().toAbsolutePath().normalize()
                 : SourceDiscovery.defaultSourceRoot(request.paths().get(0));
-        List<SourceFile> all = SourceDiscovery.discover(request.paths(), root);
+        ProjectConfig config = request.config();
+        List<Rule> rules = enabledRules(request, config, root);
+        Catalog catalog = this.catalog.withProject(config);
+        List<SourceFile> all = SourceDiscovery.discover(request.paths(), root).stream()
+                .filter(f -> config.accepts(f.path(), f.relPath())).toList();
         List<SourceFile> java = all.stream().filter(f -> f.kind() == SourceFile.Kind.JAVA).toList();
         List<Diagnostic> diagnostics = new ArrayList<>();
         List<Path> resources = new ArrayList<>();
@@ -83,8 +96,8 @@ public final class Analyzer {
         Project project = new Project(root, files, resources, index, semantics);
 
         List<Finding> findings = new ArrayList<>();
-        for (Rule rule : request.rules().rules()) {
-            RuleContext ctx = new RuleContext(rule.info(), project, findings::add);
+        for (Rule rule : rules) {
+            RuleContext ctx = new RuleContext(rule.info(), project, f -> findings.add(configured(f, config)));
             try {
                 rule.check(ctx);
             } catch (RuntimeException | StackOverflowError e) {
@@ -92,13 +105,31 @@ public final class Analyzer {
                         "rule " + rule.info().id() + " failed: " + e));
             }
         }
-        findings = new ArrayList<>(Suppressions.apply(findings, index));
-        findings.sort(Comparator.comparing((Finding f) -> f.primary().path())
-                .thenComparingInt(f -> f.primary().startLine())
-                .thenComparingInt(f -> f.primary().startColumn())
-                .thenComparing(Finding::ruleId)
-                .thenComparing(Finding::fingerprint));
-        List<Finding> withSnippets = addSnippets(root, findings);
+        List<RuleDescriptor> descriptors = new ArrayList<>();
+        for (Rule rule : rules) {
+            descriptors.add(configured(RuleRegistry.describe(rule), config));
+        }
+        Set<String> unchecked = new HashSet<>();
+        diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
+                .forEach(d -> unchecked.add(d.path()));
+        Suppressions.Outcome outcome = Suppressions.apply(findings, index, root, all, config, descriptors, unchecked);
+        List<Finding> kept = new ArrayList<>(outcome.kept());
+        if (config.enabled(Suppressions.ID, Suppressions.NAME) && !outcome.notes().isEmpty()) {
+            outcome.notes().forEach(n -> kept.add(configured(n, config)));
+            descriptors.add(configured(Suppressions.DESCRIPTOR, config));
+            descriptors.sort(Comparator.comparing(RuleDescriptor::id));
+        }
+        kept.sort(ORDER);
+        List<SuppressedFinding> suppressed = new ArrayList<>(outcome.suppressed());
+        suppressed.sort(Comparator.comparing(SuppressedFinding::finding, ORDER));
+        Map<String, List<String>> lineCache = new HashMap<>();
+        List<Finding> withSnippets = addSnippets(root, kept, lineCache);
+        List<SuppressedFinding> suppressedWithSnippets = new ArrayList<>();
+        List<Finding> sf = addSnippets(root, suppressed.stream().map(SuppressedFinding::finding).toList(), lineCache);
+        for (int i = 0; i < suppressed.size(); i++) {
+            SuppressedFinding x = suppressed.get(i);
+            suppressedWithSnippets.add(new SuppressedFinding(sf.get(i), x.kind(), x.justification(), x.where()));
+        }
         diagnostics.sort(Comparator.comparing((Diagnostic d) -> d.path() == null ? "" : d.path())
                 .thenComparingInt(Diagnostic::line));
         request.progress().finished();
@@ -109,7 +140,53 @@ public final class Analyzer {
                 .map(Diagnostic::path).distinct().count();
         ScanStats stats = new ScanStats(java.size(), tests, files.size(), (int) skipped + kotlin, resources.size(),
                 (System.nanoTime() - start) / 1_000_000);
-        return new ScanResult(root, request.rules().descriptors(), withSnippets, diagnostics, stats);
+        return new ScanResult(root, descriptors, withSnippets, diagnostics, stats, suppressedWithSnippets);
+    }
+
+    private static final Comparator<Finding> ORDER = Comparator.comparing((Finding f) -> f.primary().path())
+            .thenComparingInt(f -> f.primary().startLine())
+            .thenComparingInt(f -> f.primary().startColumn())
+            .thenComparing(Finding::ruleId)
+            .thenComparing(Finding::fingerprint);
+
+    /**
+     * The rules to run: those of the request that the configuration does not turn off.
+     *
+     * @throws ConfigException when the configuration names a rule that does not exist
+     */
+    private static List<Rule> enabledRules(ScanRequest request, ProjectConfig config, Path root) {
+        for (Map.Entry<String, ProjectConfig.RuleSetting> e : new TreeMap<>(config.rules()).entrySet()) {
+            String k = e.getKey();
+            boolean known = k.equals(Suppressions.ID) || k.equals(Suppressions.NAME)
+                    || request.rules().rules().stream().anyMatch(r -> r.info().id().equals(k) || r.info().name().equals(k));
+            if (!known) {
+                throw new ConfigException(Suppressions.displayPath(root, config.file()), e.getValue().line(),
+                        "rules: unknown rule '" + k + "' (expected one of: " + request.rules().rules().stream()
+                        .map(r -> r.info().id() + " " + r.info().name()).collect(Collectors.joining(", "))
+                        + ", " + Suppressions.ID + " " + Suppressions.NAME + ")");
+            }
+        }
+        return request.rules().rules().stream().filter(r -> config.enabled(r.info().id(), r.info().name())).toList();
+    }
+
+    /** A finding with the severity the configuration gives its rule. */
+    private static Finding configured(Finding f, ProjectConfig config) {
+        ProjectConfig.RuleSetting s = config.rule(f.ruleId(), f.ruleName());
+        if (s == null || s.severity() == null || s.severity() == f.severity()) {
+            return f;
+        }
+        return new Finding(f.ruleId(), f.ruleName(), s.severity(), f.message(), f.primary(), f.related(), f.flow(),
+                f.enclosing(), f.fingerprint(), f.fix(), f.snippet());
+    }
+
+    /** A rule's descriptor with the severity the configuration gives it. */
+    private static RuleDescriptor configured(RuleDescriptor d, ProjectConfig config) {
+        ProjectConfig.RuleSetting s = config.rule(d.id(), d.name());
+        if (s == null || s.severity() == null) {
+            return d;
+        }
+        return new RuleDescriptor(d.id(), d.name(), d.summary(), s.severity(), d.tags(), d.precision(),
+                d.docMarkdown());
     }
 
     private List<FileFacts> parseAll(List<SourceFile> java, ScanRequest request, List<Diagnostic> diagnostics) {
@@ -158,8 +235,7 @@ public final class Analyzer {
         }
     }
 
-    private static List<Finding> addSnippets(Path root, List<Finding> findings) {
-        Map<String, List<String>> lines = new HashMap<>();
+    private static List<Finding> addSnippets(Path root, List<Finding> findings, Map<String, List<String>> lines) {
         List<Finding> out = new ArrayList<>(findings.size());
         for (Finding f : findings) {
             List<String> ls = lines.computeIfAbsent(f.primary().path(), p -> {

@@ -1,5 +1,6 @@
 package io.idemcheck.core.engine;
 
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.rule.RuleRegistry;
 
 import java.nio.file.Path;
@@ -14,8 +15,16 @@ import java.util.List;
  * @param threads    parser threads; 0 means one per available core
  * @param rules      the rules to run
  * @param progress   progress callback, never null (use {@link ProgressListener#NONE})
+ * @param config     the project's {@code idemcheck.yml} ({@link io.idemcheck.core.config.ConfigLoader}), never null
+ *                   (null becomes {@link ProjectConfig#NONE}); the engine does not look for the file itself
  */
-public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress) {
+public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress,
+                          ProjectConfig config) {
+
+    /** A request without a project configuration. */
+    public ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress) {
+        this(paths, sourceRoot, threads, rules, progress, ProjectConfig.NONE);
+    }
 
     public ScanRequest {
         if (paths == null || paths.isEmpty()) {
@@ -28,6 +37,14 @@ public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRe
         if (progress == null) {
             progress = ProgressListener.NONE;
         }
+        if (config == null) {
+            config = ProjectConfig.NONE;
+        }
+    }
+
+    /** The same request with {@code c} as its configuration. */
+    public ScanRequest withConfig(ProjectConfig c) {
+        return new ScanRequest(paths, sourceRoot, threads, rules, progress, c);
     }
 
     /** A request for {@code paths} with default root, all cores, the rules on the class path and no progress. */

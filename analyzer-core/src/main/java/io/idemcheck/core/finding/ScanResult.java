@@ -13,14 +13,29 @@ import java.util.List;
  * @param findings    findings sorted by path, line, column, rule id
  * @param diagnostics diagnostics sorted by path, line
  * @param stats       counts and time
+ * @param suppressed  findings accepted by a suppression or the baseline, in the same order as findings; they never
+ *                    count towards the exit code
  */
 public record ScanResult(Path sourceRoot, List<RuleDescriptor> rules, List<Finding> findings,
-                         List<Diagnostic> diagnostics, ScanStats stats) {
+                         List<Diagnostic> diagnostics, ScanStats stats, List<SuppressedFinding> suppressed) {
 
     public ScanResult {
         rules = List.copyOf(rules);
         findings = List.copyOf(findings);
         diagnostics = List.copyOf(diagnostics);
+        suppressed = suppressed == null ? List.of() : List.copyOf(suppressed);
+    }
+
+    /** A result without suppressed findings. */
+    public ScanResult(Path sourceRoot, List<RuleDescriptor> rules, List<Finding> findings,
+                      List<Diagnostic> diagnostics, ScanStats stats) {
+        this(sourceRoot, rules, findings, diagnostics, stats, List.of());
+    }
+
+    /** The same result with other findings, diagnostics and suppressed findings (the baseline uses it). */
+    public ScanResult with(List<Finding> newFindings, List<Diagnostic> newDiagnostics,
+                           List<SuppressedFinding> newSuppressed) {
+        return new ScanResult(sourceRoot, rules, newFindings, newDiagnostics, stats, newSuppressed);
     }
 
     /** Number of findings at or above {@code threshold}. */

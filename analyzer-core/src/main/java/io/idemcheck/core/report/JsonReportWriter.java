@@ -15,6 +15,7 @@ import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.ScanStats;
 import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.finding.SuppressedFinding;
 import io.idemcheck.core.rule.RuleDescriptor;
 
 import java.io.IOException;
@@ -36,6 +37,18 @@ public final class JsonReportWriter implements ReportWriter {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    private final boolean showSuppressed;
+
+    /** A writer whose {@code suppressed} array stays empty (the summary still counts them). */
+    public JsonReportWriter() {
+        this(false);
+    }
+
+    /** @param showSuppressed list suppressed findings in {@code suppressed} */
+    public JsonReportWriter(boolean showSuppressed) {
+        this.showSuppressed = showSuppressed;
+    }
 
     @Override
     public void write(ScanResult result, Writer out) throws IOException {
@@ -74,6 +87,20 @@ public final class JsonReportWriter implements ReportWriter {
             findings.add(finding(f));
         }
 
+        ArrayNode suppressed = root.putArray("suppressed");
+        if (showSuppressed) {
+            List<SuppressedFinding> sup = new ArrayList<>(r.suppressed());
+            sup.sort(java.util.Comparator.comparing(SuppressedFinding::finding, SarifReportWriter.RESULT_ORDER));
+            for (SuppressedFinding sf : sup) {
+                ObjectNode o = finding(sf.finding());
+                ObjectNode by = o.putObject("suppression");
+                by.put("kind", sf.kind().label());
+                by.put("justification", sf.justification());
+                by.put("where", sf.where());
+                suppressed.add(o);
+            }
+        }
+
         ArrayNode diagnostics = root.putArray("diagnostics");
         for (Diagnostic d : r.diagnostics()) {
             ObjectNode o = diagnostics.addObject();
@@ -100,6 +127,7 @@ public final class JsonReportWriter implements ReportWriter {
         summary.put("errors", count(r, Severity.ERROR));
         summary.put("warnings", count(r, Severity.WARNING));
         summary.put("notes", count(r, Severity.NOTE));
+        summary.put("suppressed", r.suppressed().size());
         summary.put("filesNotAnalysed", TextReportWriter.notAnalysedFiles(r));
         summary.put("analysisErrors", r.hasAnalysisErrors());
         return root;

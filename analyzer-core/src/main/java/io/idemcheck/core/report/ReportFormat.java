@@ -42,10 +42,21 @@ public enum ReportFormat {
      * @param docsBaseUrl absolute base URL of the rule docs for SARIF {@code helpUri}; null for none
      */
     public ReportWriter writer(String docsBaseUrl) {
+        return writer(docsBaseUrl, false);
+    }
+
+    /**
+     * A writer for this format.
+     *
+     * @param docsBaseUrl    absolute base URL of the rule docs for SARIF {@code helpUri}; null for none
+     * @param showSuppressed list suppressed findings too (text: after the findings; JSON: in {@code suppressed};
+     *                       SARIF: as results with {@code suppressions})
+     */
+    public ReportWriter writer(String docsBaseUrl, boolean showSuppressed) {
         return switch (this) {
-            case TEXT -> new TextReportWriter();
-            case JSON -> new JsonReportWriter();
-            case SARIF -> new SarifReportWriter(docsBaseUrl);
+            case TEXT -> new TextReportWriter(showSuppressed);
+            case JSON -> new JsonReportWriter(showSuppressed);
+            case SARIF -> new SarifReportWriter(docsBaseUrl, showSuppressed);
         };
     }
 }

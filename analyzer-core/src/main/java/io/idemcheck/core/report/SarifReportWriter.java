@@ -15,6 +15,7 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.finding.SuppressedFinding;
 import io.idemcheck.core.rule.RuleDescriptor;
 
 import java.io.IOException;
@@ -64,6 +65,7 @@ public final class SarifReportWriter implements ReportWriter {
             .thenComparing(f -> Objects.toString(f.message(), ""));
 
     private final String docsBaseUrl;
+    private final boolean showSuppressed;
 
     /** A writer without {@code helpUri}s. */
     public SarifReportWriter() {
@@ -76,7 +78,19 @@ public final class SarifReportWriter implements ReportWriter {
      * @throws IllegalArgumentException when the URL is not absolute
      */
     public SarifReportWriter(String docsBaseUrl) {
+        this(docsBaseUrl, false);
+    }
+
+    /**
+     * @param docsBaseUrl    as {@link #SarifReportWriter(String)}
+     * @param showSuppressed also write suppressed findings, as results with {@code suppressions} (kind
+     *                       {@code inSource} for annotations and comments, {@code external} for the configuration
+     *                       file and the baseline, the reason as {@code justification}). Off by default because
+     *                       GitHub code scanning shows them as alerts.
+     */
+    public SarifReportWriter(String docsBaseUrl, boolean showSuppressed) {
         this.docsBaseUrl = normaliseBase(docsBaseUrl);
+        this.showSuppressed = showSuppressed;
     }
 
     /**
@@ -146,6 +160,21 @@ public final class SarifReportWriter implements ReportWriter {
         findings.sort(RESULT_ORDER);
         for (Finding f : findings) {
             results.add(result(f, ruleIndex.get(f.ruleId())));
+        }
+        if (showSuppressed) {
+            List<SuppressedFinding> sup = new ArrayList<>(r.suppressed());
+            sup.sort(Comparator.comparing(SuppressedFinding::finding, RESULT_ORDER));
+            for (SuppressedFinding sf : sup) {
+                ObjectNode o = result(sf.finding(), ruleIndex.get(sf.finding().ruleId()));
+                ObjectNode s = o.putArray("suppressions").addObject();
+                s.put("kind", sf.kind().sarifKind());
+                s.put("status", "accepted");
+                if (sf.justification() != null) {
+                    s.put("justification", sf.justification());
+                }
+                s.putObject("properties").put("idemcheck/suppressedBy", sf.kind().label());
+                results.add(o);
+            }
         }
         run.put("columnKind", "utf16CodeUnits");
         return log;

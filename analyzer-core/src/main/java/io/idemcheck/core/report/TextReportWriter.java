@@ -6,6 +6,7 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.finding.SuppressedFinding;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -31,6 +32,18 @@ public final class TextReportWriter implements ReportWriter {
 
     private static final String NL = "\n";
 
+    private final boolean showSuppressed;
+
+    /** A writer that only counts suppressed findings. */
+    public TextReportWriter() {
+        this(false);
+    }
+
+    /** @param showSuppressed also list suppressed findings, after the findings, with what suppressed them */
+    public TextReportWriter(boolean showSuppressed) {
+        this.showSuppressed = showSuppressed;
+    }
+
     @Override
     public void write(ScanResult result, Writer out) throws IOException {
         StringBuilder sb = new StringBuilder();
@@ -38,6 +51,19 @@ public final class TextReportWriter implements ReportWriter {
         findings.sort(SarifReportWriter.RESULT_ORDER);
         for (Finding f : findings) {
             appendFinding(sb, f);
+        }
+        if (showSuppressed) {
+            List<SuppressedFinding> sup = new ArrayList<>(result.suppressed());
+            sup.sort(java.util.Comparator.comparing(SuppressedFinding::finding, SarifReportWriter.RESULT_ORDER));
+            for (SuppressedFinding s : sup) {
+                Finding f = s.finding();
+                Location p = f.primary();
+                sb.append(position(p.path(), p.startLine(), p.startColumn())).append(" suppressed: [")
+                        .append(f.ruleId()).append("] ").append(oneLine(f.message())).append(NL);
+                sb.append("  suppressed by ").append(s.kind().label())
+                        .append(s.where() == null ? "" : " at " + s.where())
+                        .append(s.justification() == null ? "" : ": " + oneLine(s.justification())).append(NL);
+            }
         }
         for (Diagnostic d : result.diagnostics()) {
             sb.append(diagnosticLine(d)).append(NL);
@@ -101,7 +127,8 @@ public final class TextReportWriter implements ReportWriter {
     }
 
     /**
-     * {@code idemcheck: 12 files, 3 findings (2 errors, 1 warning, 0 notes), 1 file not analysed, 0.4 s}.
+     * {@code idemcheck: 12 files, 3 findings (2 errors, 1 warning, 0 notes), 1 file not analysed, 0.4 s}; with
+     * suppressed findings, {@code ..., 1 file not analysed, 5 suppressed, 0.4 s}.
      */
     public static String summaryLine(ScanResult r) {
         long errors = r.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
@@ -113,6 +140,7 @@ public final class TextReportWriter implements ReportWriter {
         return "idemcheck: " + plural(files, "file") + ", " + plural(r.findings().size(), "finding")
                 + " (" + plural(errors, "error") + ", " + plural(warnings, "warning") + ", " + plural(notes, "note")
                 + "), " + plural(notAnalysed, "file") + " not analysed, "
+                + (r.suppressed().isEmpty() ? "" : r.suppressed().size() + " suppressed, ")
                 + String.format(Locale.ROOT, "%.1f s", secs);
     }
 

@@ -197,6 +197,11 @@ public final class Semantics {
     private EffectTrace effectOf(MethodRef m, CallSite c, CallTarget t, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
+        Catalog.ProjectEffect pe = catalog.projectEffect(recv.name(), c.name(), c.args().size()); // idemcheck.yml
+        if (pe != null) {
+            return trace(m, c, pe.kind(), pe.verb() != null ? pe.verb() : verbOfKind(pe.kind()),
+                    simple(recv.name()) + "." + c.name(), "config", here + " " + kindPhrase(pe.kind()));
+        }
         if (!recv.isProject()) {
             Catalog.EffectType et = catalog.effectType(recv.name());
             if (et == null && recv.kind() == ResolvedType.Kind.UNKNOWN) {
@@ -695,6 +700,10 @@ public final class Semantics {
     private String recordOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
+        if (catalog.projectRecord(recv.name(), c.name(), c.args().size())) { // idemcheck.yml
+            basis[0] = "config";
+            return here + " records state (a record in idemcheck.yml)";
+        }
         // entity style: x.setStatus(..) then save(x)
         if (Catalog.any(catalog.entitySaveMethodNames(), c.name()) && !c.args().isEmpty()
                 && !isFreshEntity(m, c.args().get(0).text())) {
@@ -760,6 +769,10 @@ public final class Semantics {
 
     private boolean claimOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
+        if (catalog.projectClaim(recv.name(), c.name(), c.args().size())) { // idemcheck.yml claims and locks
+            basis[0] = basis[0] == null ? "config" : basis[0];
+            return true;
+        }
         if (recv.name().startsWith(RUNTIME)) {
             return recv.simpleName().equals("TaskClaimer") && c.name().equals("claim");
         }
@@ -839,6 +852,9 @@ public final class Semantics {
             if (declared != null && i < declared.method().arity()
                     && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
                 keyLike = true;
+            }
+            if (i == catalog.projectKeyParameter(ci.target().receiverType().name(), c.name(), c.args().size())) {
+                keyLike = true; // idemcheck.yml keyCarriers
             }
             if (keyLike && derivedKey(m, a.text(), a.names(), items)) {
                 return roots(m, a.names());
