@@ -51,7 +51,8 @@ public final class NonConditionalStatusUpdate implements Rule {
             List<CallInfo> infos = sem.calls(m);
             for (CallSite c : m.method().body().calls()) {
                 for (SqlStatement st : infos.get(c.id()).statements()) {
-                    if (!st.statusWrite() || st.conditional() || sem.guardingClaim(m, c) != null) {
+                    if (!st.statusWrite() || st.conditional() || sem.guardingClaim(m, c) != null
+                            || lockedBefore(sem, m, c, infos)) {
                         continue;
                     }
                     String why = sem.previousStatusRead(m, c);
@@ -72,6 +73,89 @@ public final class NonConditionalStatusUpdate implements Rule {
         for (SqlStatement st : order.keySet()) {
             report(ctx, st, uses.get(st));
         }
+    }
+
+    /**
+     * True when an earlier call of the same transaction locks the row for update ({@code SELECT .. FOR UPDATE}, or a
+     * repository method annotated {@code @Lock(PESSIMISTIC_WRITE)}): the lock serialises the read and the write, so a
+     * second run waits for the first to commit and then reads the new status. Only inside a transaction (a
+     * {@code @Transactional} method or a {@code TransactionTemplate} lambda); with auto-commit the lock ends with the
+     * select.
+     */
+    private static boolean lockedBefore(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
+        if (!sem.isTransactional(m) && !inTransactionLambda(m, c)) {
+            return false;
+        }
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() >= c.id()) {
+                break;
+            }
+            if (x.exclusiveWith(c)) {
+                continue;
+            }
+            CallInfo xi = infos.get(x.id());
+            for (SqlStatement st : xi.statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    String t = f.text() == null ? "" : f.text().toUpperCase(java.util.Locale.ROOT);
+                    if (f.kind() == SqlFacts.Kind.SELECT && t.matches("(?s).*\\bFOR\\s+(NO\\s+KEY\\s+)?UPDATE\\b.*")) {
+                        return true;
+                    }
+                }
+            }
+            MethodRef d = xi.target().declared();
+            if (d != null) {
+                io.idemcheck.core.facts.AnnotationFact lock = d.method().annotation("Lock");
+                if (lock != null && String.join(" ", lock.values().values()).contains("PESSIMISTIC_WRITE")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean inTransactionLambda(MethodRef m, CallSite c) {
+        int lam = c.lambdaId();
+        while (lam >= 0) {
+            io.idemcheck.core.facts.LambdaFact lf = m.method().body().lambdas().get(lam);
+            if (lf.ownerCallId() >= 0) {
+                CallSite owner = m.method().body().calls().get(lf.ownerCallId());
+                if ((owner.name().equals("execute") || owner.name().equals("executeWithoutResult"))
+                        && owner.receiver().text().toLowerCase(java.util.Locale.ROOT).contains("transaction")) {
+                    return true;
+                }
+            }
+            lam = lf.parentId();
+        }
+        return false;
+    }
+
+    /**
+     * The enclosing method of a statement, as "type#signature" (what suppressions and fingerprints key on): the mapper
+     * or repository method that declares annotation SQL, or the method whose call carries the SQL.
+     */
+    private static String enclosing(Project project, SqlStatement st, Use first) {
+        if (st.ownerType() != null && st.method() != null) {
+            io.idemcheck.core.index.TypeEntry t = project.index().type(st.ownerType());
+            if (t != null) {
+                MethodFacts byName = null;
+                for (MethodFacts mf : t.type().methods()) {
+                    if (!mf.name().equals(st.method())) {
+                        continue;
+                    }
+                    if (byName == null) {
+                        byName = mf;
+                    }
+                    if (mf.annotations().stream().anyMatch(a -> a.range().equals(st.range()))) {
+                        return t.fqn() + "#" + mf.signature();
+                    }
+                }
+                if (byName != null) {
+                    return t.fqn() + "#" + byName.signature();
+                }
+            }
+            return st.id();
+        }
+        return first.method().type().fqn() + "#" + first.method().method().signature();
     }
 
     private void report(RuleContext ctx, SqlStatement st, List<Use> uses) {
@@ -101,7 +185,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                 Math.max(st.range().endLine(), st.range().line()),
                 st.range().endLine() > st.range().line() ? st.range().endColumn()
                         : Math.max(st.range().endColumn(), st.range().column()), null);
-        RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(st.id())
+        RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(enclosing(ctx.project(), st, first))
                 .construct(blind.text());
         for (Use u : uses) {
             Location l = Semantics.location(u.method(), u.call().range(), Semantics.display(u.call())
