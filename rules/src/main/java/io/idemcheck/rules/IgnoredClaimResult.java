@@ -11,6 +11,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
@@ -61,25 +62,63 @@ public final class IgnoredClaimResult implements Rule {
                     }
                     continue;
                 }
-                if (checked(sem, m, c)) {
+                CallSite claim = c;
+                if (PREPARE.contains(c.name()) && isJdbc(ci)) {
+                    // the SQL is in prepareStatement(..); the row count comes from ps.executeUpdate()
+                    claim = execution(m, c);
+                    if (claim == null) {
+                        continue;
+                    }
+                }
+                if (checked(sem, m, claim)) {
                     continue;
                 }
                 CallSite next = null;
-                for (int j = c.id() + 1; j < calls.size(); j++) {
+                for (int j = claim.id() + 1; j < calls.size(); j++) {
                     CallInfo oi = infos.get(j);
-                    if ((oi.isEffect() || oi.isRecord()) && !calls.get(j).exclusiveWith(c)) {
+                    if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !calls.get(j).exclusiveWith(claim)
+                            && calls.get(j).id() != c.id()) {
                         next = calls.get(j);
                         break;
                     }
                 }
                 if (next != null) {
-                    report(ctx, m, c, next, infos.get(next.id()));
+                    report(ctx, m, claim, next, infos.get(next.id()));
                 }
             }
         }
         for (Map.Entry<SqlStatement, List<Location>> e : voidDecls.entrySet()) {
             reportVoid(ctx, e.getKey(), voidMethods.get(e.getKey()), e.getValue());
         }
+    }
+
+    private static final java.util.Set<String> PREPARE = java.util.Set.of("prepareStatement", "prepareCall");
+    private static final java.util.Set<String> EXECUTE = java.util.Set.of("executeUpdate", "executeLargeUpdate",
+            "execute");
+
+    private static boolean isJdbc(CallInfo ci) {
+        return ci.statements().stream().anyMatch(st -> st.source() == SqlStatement.Source.JDBC_STRING);
+    }
+
+    /** The {@code ps.executeUpdate()} that runs the statement prepared by {@code prepare}, or null. */
+    private static CallSite execution(MethodRef m, CallSite prepare) {
+        String ps = prepare.assignedTo();
+        if (ps == null) {
+            return null;
+        }
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() > prepare.id() && EXECUTE.contains(x.name()) && x.args().isEmpty()
+                    && x.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
+                    && ps.equals(x.receiver().name())) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    /** The call runs an SQL write (an UPDATE of dependent rows, an INSERT, a DELETE): it writes state. */
+    private static boolean writes(CallInfo ci) {
+        return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(SqlFacts::isWrite));
     }
 
     /** The row count reaches a decision: a condition, a guard on the variable holding it, or the caller. */
