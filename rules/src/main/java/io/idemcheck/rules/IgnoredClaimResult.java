@@ -70,14 +70,17 @@ public final class IgnoredClaimResult implements Rule {
                         continue;
                     }
                 }
-                if (checked(sem, m, claim)) {
+                if (checked(sem, m, claim) || completionOfOwnedRow(sem, m, c, infos)) {
                     continue;
                 }
                 CallSite next = null;
                 for (int j = claim.id() + 1; j < calls.size(); j++) {
                     CallInfo oi = infos.get(j);
-                    if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !calls.get(j).exclusiveWith(claim)
-                            && calls.get(j).id() != c.id()) {
+                    CallSite o = calls.get(j);
+                    // work in a catch block entered after the claim runs because something failed, not as if the
+                    // claim had won (a FAILED mark)
+                    if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !o.exclusiveWith(claim)
+                            && o.id() != c.id() && o.catchDepth() <= claim.catchDepth()) {
                         next = calls.get(j);
                         break;
                     }
@@ -114,6 +117,35 @@ public final class IgnoredClaimResult implements Rule {
             }
         }
         return null;
+    }
+
+    /**
+     * True when {@code c} runs under an earlier claim whose row count was checked, on the same table (or the tables are
+     * not known): the row is already owned by this run, and the conditional update is the completion fenced on that
+     * claim ({@code UPDATE .. SET status = 'DONE' WHERE id = ? AND status = 'RUNNING'}), not a claim of its own.
+     */
+    private static boolean completionOfOwnedRow(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
+        CallSite owner = sem.guardingClaim(m, c);
+        if (owner == null) {
+            return false;
+        }
+        java.util.Set<String> mine = tables(infos.get(c.id()));
+        java.util.Set<String> theirs = tables(infos.get(owner.id()));
+        if (mine.isEmpty() || theirs.isEmpty()) {
+            return true;
+        }
+        mine.retainAll(theirs);
+        return !mine.isEmpty();
+    }
+
+    private static java.util.Set<String> tables(CallInfo ci) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (SqlStatement st : ci.statements()) {
+            if (st.table() != null && !st.table().equals("?")) {
+                out.add(st.table());
+            }
+        }
+        return out;
     }
 
     /** The call runs an SQL write (an UPDATE of dependent rows, an INSERT, a DELETE): it writes state. */
