@@ -47,14 +47,15 @@ public final class IgnoredClaimResult implements Rule {
             List<CallSite> calls = m.method().body().calls();
             for (CallSite c : calls) {
                 CallInfo ci = infos.get(c.id());
-                if (!ci.claim()) {
+                if (!ci.claim() || !fencedClaim(project.catalog(), ci)) {
                     continue;
                 }
                 MethodRef declared = ci.target().declared();
                 if (declared != null && "void".equals(declared.method().returnType().name())
                         && !declared.method().hasBody()) {
                     for (SqlStatement st : ci.statements()) {
-                        if (st.conditional()) {
+                        if (st.shapes().stream().anyMatch(f -> NonConditionalStatusUpdate.transitionShape(
+                                project.catalog(), f) && NonConditionalStatusUpdate.fencedShape(project.catalog(), f))) {
                             voidDecls.computeIfAbsent(st, k -> new ArrayList<>()).add(Semantics.location(m, c.range(),
                                     Semantics.display(c) + " cannot tell whether it won the row"));
                             voidMethods.putIfAbsent(st, declared);
@@ -146,6 +147,20 @@ public final class IgnoredClaimResult implements Rule {
             }
         }
         return out;
+    }
+
+    /**
+     * A claim recognised from SQL must fence a workflow status: {@code SET status = 4 WHERE id IN (..) AND
+     * delete_status = 0} matches on a soft-delete flag and {@code SET default_status = 0 WHERE member_id = ? AND
+     * default_status = 1} resets a flag; neither tells the caller whether it won a row. Claims without visible SQL
+     * (by name, the runtime's TaskClaimer, a project method returning a claim's count) stay claims.
+     */
+    private static boolean fencedClaim(io.idemcheck.core.catalog.Catalog cat, CallInfo ci) {
+        if (ci.statements().stream().allMatch(SqlStatement::unknown)) {
+            return true;
+        }
+        return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(
+                f -> NonConditionalStatusUpdate.transitionShape(cat, f) && NonConditionalStatusUpdate.fencedShape(cat, f)));
     }
 
     /** The call runs an SQL write (an UPDATE of dependent rows, an INSERT, a DELETE): it writes state. */

@@ -51,7 +51,7 @@ public final class NonConditionalStatusUpdate implements Rule {
             List<CallInfo> infos = sem.calls(m);
             for (CallSite c : m.method().body().calls()) {
                 for (SqlStatement st : infos.get(c.id()).statements()) {
-                    if (!st.statusWrite() || st.conditional() || sem.guardingClaim(m, c) != null
+                    if (!blind(project.catalog(), st) || sem.guardingClaim(m, c) != null
                             || lockedBefore(sem, m, c, infos)) {
                         continue;
                     }
@@ -73,6 +73,42 @@ public final class NonConditionalStatusUpdate implements Rule {
         for (SqlStatement st : order.keySet()) {
             report(ctx, st, uses.get(st));
         }
+    }
+
+
+    /**
+     * Soft-delete, default and display flags that the catalog's {@code *_status} pattern also matches: setting them is
+     * not a step of a workflow, and a predicate on them does not fence the workflow's status.
+     */
+    static final java.util.Set<String> FLAG_COLUMNS = java.util.Set.of("delete_status", "del_status",
+            "deleted_status", "default_status", "show_status", "display_status", "publish_status", "recommend_status",
+            "visible_status", "hot_status");
+
+    /** Sets a workflow status column (not only flags). */
+    static boolean transitionShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
+        return f.kind() == SqlFacts.Kind.UPDATE && f.setColumns().stream()
+                .anyMatch(c -> cat.isStatusColumn(c) && !FLAG_COLUMNS.contains(c));
+    }
+
+    /**
+     * The WHERE clause fences the transition: it constrains a version, owner or lease column, or the very status
+     * column the statement sets (a predicate on another flag, {@code AND delete_status = 0}, does not).
+     */
+    static boolean fencedShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
+        for (String w : f.whereColumns()) {
+            if (cat.isFencingColumn(w)) {
+                return true;
+            }
+            if (cat.isStatusColumn(w) && !FLAG_COLUMNS.contains(w) && f.setColumns().contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Some shape of the statement writes a workflow status without fencing it. */
+    static boolean blind(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
+        return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f));
     }
 
     /**
@@ -159,9 +195,10 @@ public final class NonConditionalStatusUpdate implements Rule {
     }
 
     private void report(RuleContext ctx, SqlStatement st, List<Use> uses) {
-        SqlFacts blind = st.shapes().stream().filter(f -> f.statusWrite() && !f.conditional()).findFirst()
-                .orElse(st.shapes().get(0));
-        String column = blind.setColumns().stream().filter(c -> ctx.project().catalog().isStatusColumn(c))
+        io.idemcheck.core.catalog.Catalog cat = ctx.project().catalog();
+        SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f))
+                .findFirst().orElse(st.shapes().get(0));
+        String column = blind.setColumns().stream().filter(c -> cat.isStatusColumn(c) && !FLAG_COLUMNS.contains(c))
                 .findFirst().orElse("status");
         Use first = uses.get(0);
         String where = blind.whereColumns().isEmpty() ? "with no WHERE predicate on it"
