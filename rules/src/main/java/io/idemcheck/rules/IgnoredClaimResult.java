@@ -11,6 +11,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
@@ -46,14 +47,15 @@ public final class IgnoredClaimResult implements Rule {
             List<CallSite> calls = m.method().body().calls();
             for (CallSite c : calls) {
                 CallInfo ci = infos.get(c.id());
-                if (!ci.claim()) {
+                if (!ci.claim() || !fencedClaim(project.catalog(), ci)) {
                     continue;
                 }
                 MethodRef declared = ci.target().declared();
                 if (declared != null && "void".equals(declared.method().returnType().name())
                         && !declared.method().hasBody()) {
                     for (SqlStatement st : ci.statements()) {
-                        if (st.conditional()) {
+                        if (st.shapes().stream().anyMatch(f -> NonConditionalStatusUpdate.transitionShape(
+                                project.catalog(), f) && NonConditionalStatusUpdate.fencedShape(project.catalog(), f))) {
                             voidDecls.computeIfAbsent(st, k -> new ArrayList<>()).add(Semantics.location(m, c.range(),
                                     Semantics.display(c) + " cannot tell whether it won the row"));
                             voidMethods.putIfAbsent(st, declared);
@@ -61,25 +63,109 @@ public final class IgnoredClaimResult implements Rule {
                     }
                     continue;
                 }
-                if (checked(sem, m, c)) {
+                CallSite claim = c;
+                if (PREPARE.contains(c.name()) && isJdbc(ci)) {
+                    // the SQL is in prepareStatement(..); the row count comes from ps.executeUpdate()
+                    claim = execution(m, c);
+                    if (claim == null) {
+                        continue;
+                    }
+                }
+                if (checked(sem, m, claim) || completionOfOwnedRow(sem, m, c, infos)) {
                     continue;
                 }
                 CallSite next = null;
-                for (int j = c.id() + 1; j < calls.size(); j++) {
+                for (int j = claim.id() + 1; j < calls.size(); j++) {
                     CallInfo oi = infos.get(j);
-                    if ((oi.isEffect() || oi.isRecord()) && !calls.get(j).exclusiveWith(c)) {
+                    CallSite o = calls.get(j);
+                    // work in a catch block entered after the claim runs because something failed, not as if the
+                    // claim had won (a FAILED mark)
+                    if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !o.exclusiveWith(claim)
+                            && o.id() != c.id() && o.catchDepth() <= claim.catchDepth()) {
                         next = calls.get(j);
                         break;
                     }
                 }
                 if (next != null) {
-                    report(ctx, m, c, next, infos.get(next.id()));
+                    report(ctx, m, claim, next, infos.get(next.id()));
                 }
             }
         }
         for (Map.Entry<SqlStatement, List<Location>> e : voidDecls.entrySet()) {
             reportVoid(ctx, e.getKey(), voidMethods.get(e.getKey()), e.getValue());
         }
+    }
+
+    private static final java.util.Set<String> PREPARE = java.util.Set.of("prepareStatement", "prepareCall");
+    private static final java.util.Set<String> EXECUTE = java.util.Set.of("executeUpdate", "executeLargeUpdate",
+            "execute");
+
+    private static boolean isJdbc(CallInfo ci) {
+        return ci.statements().stream().anyMatch(st -> st.source() == SqlStatement.Source.JDBC_STRING);
+    }
+
+    /** The {@code ps.executeUpdate()} that runs the statement prepared by {@code prepare}, or null. */
+    private static CallSite execution(MethodRef m, CallSite prepare) {
+        String ps = prepare.assignedTo();
+        if (ps == null) {
+            return null;
+        }
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() > prepare.id() && EXECUTE.contains(x.name()) && x.args().isEmpty()
+                    && x.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
+                    && ps.equals(x.receiver().name())) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * True when {@code c} runs under an earlier claim whose row count was checked, on the same table (or the tables are
+     * not known): the row is already owned by this run, and the conditional update is the completion fenced on that
+     * claim ({@code UPDATE .. SET status = 'DONE' WHERE id = ? AND status = 'RUNNING'}), not a claim of its own.
+     */
+    private static boolean completionOfOwnedRow(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
+        CallSite owner = sem.guardingClaim(m, c);
+        if (owner == null) {
+            return false;
+        }
+        java.util.Set<String> mine = tables(infos.get(c.id()));
+        java.util.Set<String> theirs = tables(infos.get(owner.id()));
+        if (mine.isEmpty() || theirs.isEmpty()) {
+            return true;
+        }
+        mine.retainAll(theirs);
+        return !mine.isEmpty();
+    }
+
+    private static java.util.Set<String> tables(CallInfo ci) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (SqlStatement st : ci.statements()) {
+            if (st.table() != null && !st.table().equals("?")) {
+                out.add(st.table());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A claim recognised from SQL must fence a workflow status: {@code SET status = 4 WHERE id IN (..) AND
+     * delete_status = 0} matches on a soft-delete flag and {@code SET default_status = 0 WHERE member_id = ? AND
+     * default_status = 1} resets a flag; neither tells the caller whether it won a row. Claims without visible SQL
+     * (by name, the runtime's TaskClaimer, a project method returning a claim's count) stay claims.
+     */
+    private static boolean fencedClaim(io.idemcheck.core.catalog.Catalog cat, CallInfo ci) {
+        if (ci.statements().stream().allMatch(SqlStatement::unknown)) {
+            return true;
+        }
+        return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(
+                f -> NonConditionalStatusUpdate.transitionShape(cat, f) && NonConditionalStatusUpdate.fencedShape(cat, f)));
+    }
+
+    /** The call runs an SQL write (an UPDATE of dependent rows, an INSERT, a DELETE): it writes state. */
+    private static boolean writes(CallInfo ci) {
+        return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(SqlFacts::isWrite));
     }
 
     /** The row count reaches a decision: a condition, a guard on the variable holding it, or the caller. */

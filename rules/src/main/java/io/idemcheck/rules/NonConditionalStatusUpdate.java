@@ -51,7 +51,8 @@ public final class NonConditionalStatusUpdate implements Rule {
             List<CallInfo> infos = sem.calls(m);
             for (CallSite c : m.method().body().calls()) {
                 for (SqlStatement st : infos.get(c.id()).statements()) {
-                    if (!st.statusWrite() || st.conditional() || sem.guardingClaim(m, c) != null) {
+                    if (!blind(project.catalog(), st) || sem.guardingClaim(m, c) != null
+                            || lockedBefore(sem, m, c, infos)) {
                         continue;
                     }
                     String why = sem.previousStatusRead(m, c);
@@ -74,10 +75,130 @@ public final class NonConditionalStatusUpdate implements Rule {
         }
     }
 
+
+    /**
+     * Soft-delete, default and display flags that the catalog's {@code *_status} pattern also matches: setting them is
+     * not a step of a workflow, and a predicate on them does not fence the workflow's status.
+     */
+    static final java.util.Set<String> FLAG_COLUMNS = java.util.Set.of("delete_status", "del_status",
+            "deleted_status", "default_status", "show_status", "display_status", "publish_status", "recommend_status",
+            "visible_status", "hot_status");
+
+    /** Sets a workflow status column (not only flags). */
+    static boolean transitionShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
+        return f.kind() == SqlFacts.Kind.UPDATE && f.setColumns().stream()
+                .anyMatch(c -> cat.isStatusColumn(c) && !FLAG_COLUMNS.contains(c));
+    }
+
+    /**
+     * The WHERE clause fences the transition: it constrains a version, owner or lease column, or the very status
+     * column the statement sets (a predicate on another flag, {@code AND delete_status = 0}, does not).
+     */
+    static boolean fencedShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
+        for (String w : f.whereColumns()) {
+            if (cat.isFencingColumn(w)) {
+                return true;
+            }
+            if (cat.isStatusColumn(w) && !FLAG_COLUMNS.contains(w) && f.setColumns().contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Some shape of the statement writes a workflow status without fencing it. */
+    static boolean blind(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
+        return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f));
+    }
+
+    /**
+     * True when an earlier call of the same transaction locks the row for update ({@code SELECT .. FOR UPDATE}, or a
+     * repository method annotated {@code @Lock(PESSIMISTIC_WRITE)}): the lock serialises the read and the write, so a
+     * second run waits for the first to commit and then reads the new status. Only inside a transaction (a
+     * {@code @Transactional} method or a {@code TransactionTemplate} lambda); with auto-commit the lock ends with the
+     * select.
+     */
+    private static boolean lockedBefore(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
+        if (!sem.isTransactional(m) && !inTransactionLambda(m, c)) {
+            return false;
+        }
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() >= c.id()) {
+                break;
+            }
+            if (x.exclusiveWith(c)) {
+                continue;
+            }
+            CallInfo xi = infos.get(x.id());
+            for (SqlStatement st : xi.statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    String t = f.text() == null ? "" : f.text().toUpperCase(java.util.Locale.ROOT);
+                    if (f.kind() == SqlFacts.Kind.SELECT && t.matches("(?s).*\\bFOR\\s+(NO\\s+KEY\\s+)?UPDATE\\b.*")) {
+                        return true;
+                    }
+                }
+            }
+            MethodRef d = xi.target().declared();
+            if (d != null) {
+                io.idemcheck.core.facts.AnnotationFact lock = d.method().annotation("Lock");
+                if (lock != null && String.join(" ", lock.values().values()).contains("PESSIMISTIC_WRITE")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean inTransactionLambda(MethodRef m, CallSite c) {
+        int lam = c.lambdaId();
+        while (lam >= 0) {
+            io.idemcheck.core.facts.LambdaFact lf = m.method().body().lambdas().get(lam);
+            if (lf.ownerCallId() >= 0) {
+                CallSite owner = m.method().body().calls().get(lf.ownerCallId());
+                if ((owner.name().equals("execute") || owner.name().equals("executeWithoutResult"))
+                        && owner.receiver().text().toLowerCase(java.util.Locale.ROOT).contains("transaction")) {
+                    return true;
+                }
+            }
+            lam = lf.parentId();
+        }
+        return false;
+    }
+
+    /**
+     * The enclosing method of a statement, as "type#signature" (what suppressions and fingerprints key on): the mapper
+     * or repository method that declares annotation SQL, or the method whose call carries the SQL.
+     */
+    private static String enclosing(Project project, SqlStatement st, Use first) {
+        if (st.ownerType() != null && st.method() != null) {
+            io.idemcheck.core.index.TypeEntry t = project.index().type(st.ownerType());
+            if (t != null) {
+                MethodFacts byName = null;
+                for (MethodFacts mf : t.type().methods()) {
+                    if (!mf.name().equals(st.method())) {
+                        continue;
+                    }
+                    if (byName == null) {
+                        byName = mf;
+                    }
+                    if (mf.annotations().stream().anyMatch(a -> a.range().equals(st.range()))) {
+                        return t.fqn() + "#" + mf.signature();
+                    }
+                }
+                if (byName != null) {
+                    return t.fqn() + "#" + byName.signature();
+                }
+            }
+            return st.id();
+        }
+        return first.method().type().fqn() + "#" + first.method().method().signature();
+    }
+
     private void report(RuleContext ctx, SqlStatement st, List<Use> uses) {
-        SqlFacts blind = st.shapes().stream().filter(f -> f.statusWrite() && !f.conditional()).findFirst()
-                .orElse(st.shapes().get(0));
-        String column = blind.setColumns().stream().filter(c -> ctx.project().catalog().isStatusColumn(c))
+        io.idemcheck.core.catalog.Catalog cat = ctx.project().catalog();
+        SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f))
+                .findFirst().orElse(st.shapes().get(0));
+        String column = blind.setColumns().stream().filter(c -> cat.isStatusColumn(c) && !FLAG_COLUMNS.contains(c))
                 .findFirst().orElse("status");
         Use first = uses.get(0);
         String where = blind.whereColumns().isEmpty() ? "with no WHERE predicate on it"
@@ -101,7 +222,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                 Math.max(st.range().endLine(), st.range().line()),
                 st.range().endLine() > st.range().line() ? st.range().endColumn()
                         : Math.max(st.range().endColumn(), st.range().column()), null);
-        RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(st.id())
+        RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(enclosing(ctx.project(), st, first))
                 .construct(blind.text());
         for (Use u : uses) {
             Location l = Semantics.location(u.method(), u.call().range(), Semantics.display(u.call())
