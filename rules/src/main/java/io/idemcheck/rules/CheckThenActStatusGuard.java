@@ -81,7 +81,7 @@ public final class CheckThenActStatusGuard implements Rule {
                     continue;
                 }
                 CallInfo ci = infos.get(c.id());
-                boolean act = ci.effect() != null || sem.writesDatabase(m, c);
+                boolean act = ci.effect() != null || sem.writesDatabase(m, c) && !writesOtherColumnsOnly(m, c, ci, sc);
                 if (act && !safe(sem, m, c, ci)) {
                     acts.add(c);
                 }
@@ -90,6 +90,47 @@ public final class CheckThenActStatusGuard implements Rule {
                 report(ctx, sem, m, g, sc, acts, infos);
             }
         }
+    }
+
+    /**
+     * True when a database write provably leaves the checked status alone: an entity saved after setters that do not
+     * include the checked field ({@code order.setDeleteStatus(1); mapper.updateByPrimaryKey(order)} under a check of
+     * {@code getStatus()}), or visible SQL that sets only other columns of the same kind of row and inserts nothing.
+     * Writing a flag after checking a finished state is harmless when repeated; writes whose columns are not visible
+     * count as acts.
+     */
+    private static boolean writesOtherColumnsOnly(MethodRef m, CallSite c, CallInfo ci, StatusCheck sc) {
+        String field = field(sc.accessor());
+        if (field == null) {
+            return false;
+        }
+        Body body = m.method().body();
+        if (!c.args().isEmpty() && body.locals().containsKey(c.args().get(0).text())) {
+            String x = c.args().get(0).text();
+            boolean anySetter = false;
+            for (CallSite p : body.calls()) {
+                if (p.id() >= c.id()) {
+                    break;
+                }
+                if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
+                        && p.name().startsWith("set") && p.name().length() > 3) {
+                    anySetter = true;
+                    if (p.name().substring(3).equalsIgnoreCase(field)) {
+                        return false;
+                    }
+                }
+            }
+            if (anySetter) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "order.getStatus()" -> "status", "coupon.isUsed()" -> "used", "job.status" -> "status". */
+    private static String field(String accessor) {
+        Matcher mm = Pattern.compile("\\.\\s*(?:get|is)?(\\w+?)\\s*(?:\\(\\s*\\))?$").matcher(accessor.trim());
+        return mm.find() ? mm.group(1) : null;
     }
 
     private static boolean isLoopCondition(Body body, GuardFact g) {

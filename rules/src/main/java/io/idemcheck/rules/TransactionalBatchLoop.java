@@ -3,6 +3,7 @@ package io.idemcheck.rules;
 import io.idemcheck.core.engine.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.Range;
 import io.idemcheck.core.facts.Receiver;
@@ -13,11 +14,14 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 
 /**
@@ -106,8 +110,90 @@ public final class TransactionalBatchLoop implements Rule {
             if (work.isEmpty()) {
                 continue;
             }
+            if (external == null && sem.entryPoint(m) == null && !batch(sem, m, loop)) {
+                // database work only, over the caller's own list (the children of one aggregate, an import): the
+                // one transaction is the all-or-nothing the caller asked for, not a batch of independent work items
+                continue;
+            }
             reported.add(loop);
             report(ctx, sem, m, loop, scope, work, external, selfRequiresNew, infos);
+        }
+    }
+
+    /**
+     * True when the loop (or a loop nested in it) is a batch over stored work items: it iterates rows read through a
+     * mapper, DAO or repository whose query does not depend on the method's parameters (a scan such as
+     * {@code selectPending()}, {@code findByStatus("OPEN")}, {@code getTimeOutOrders(setting.getOvertime())}).
+     */
+    private static boolean batch(Semantics sem, MethodRef m, LoopFact loop) {
+        Set<String> params = new HashSet<>();
+        m.method().params().forEach(p -> params.add(p.name()));
+        for (LoopFact l : m.method().body().loops()) {
+            if (!contains(loop.range(), l.range())) {
+                continue;
+            }
+            for (CallSite read : feedingCalls(sem, m, l)) {
+                CallInfo ci = sem.calls(m).get(read.id());
+                io.idemcheck.core.index.ResolvedType rt = ci.target().receiverType();
+                boolean dataAccess = rt.isProject() && sem.isDataAccess(sem.index().type(rt.name()))
+                        || ci.statements().stream().anyMatch(st -> st.kind() == SqlFacts.Kind.SELECT);
+                if (!dataAccess) {
+                    continue;
+                }
+                Set<String> argNames = new HashSet<>();
+                read.args().forEach(a -> argNames.addAll(a.names()));
+                Set<String> roots = sem.roots(m, argNames);
+                roots.retainAll(params);
+                if (roots.isEmpty()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Calls whose result the loop iterates: in its iterable, in the locals it reads, or the forEach receiver chain. */
+    private static List<CallSite> feedingCalls(Semantics sem, MethodRef m, LoopFact loop) {
+        List<CallSite> out = new ArrayList<>();
+        List<CallSite> calls = m.method().body().calls();
+        if (loop.kind().startsWith("lambda:")) {
+            for (LambdaFact lf : m.method().body().lambdas()) {
+                if (lf.params().equals(loop.vars()) && lf.ownerCallId() >= 0) {
+                    CallSite cur = calls.get(lf.ownerCallId());
+                    if (!contains(cur.range(), loop.range())) {
+                        continue;
+                    }
+                    for (int g = 0; cur != null && g < 16; g++) {
+                        out.add(cur);
+                        Receiver r = cur.receiver();
+                        if (r.kind() == Receiver.Kind.CALL) {
+                            cur = calls.get(r.callId());
+                        } else {
+                            if (r.kind() == Receiver.Kind.NAME) {
+                                addLocalInits(sem, m, Set.of(r.name()), out);
+                            }
+                            cur = null;
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+        for (CallSite c : calls) {
+            if (!c.loopIds().contains(loop.id()) && contains(loop.range(), c.range())) {
+                out.add(c); // evaluated in the loop header: the iterable or the condition
+            }
+        }
+        addLocalInits(sem, m, loop.names(), out);
+        return out;
+    }
+
+    private static void addLocalInits(Semantics sem, MethodRef m, Set<String> names, List<CallSite> out) {
+        for (String n : sem.roots(m, names)) {
+            LocalVar lv = m.method().body().locals().get(n);
+            if (lv != null) {
+                lv.initCallIds().forEach(id -> out.add(m.method().body().calls().get(id)));
+            }
         }
     }
 
