@@ -142,7 +142,7 @@ public final class TransactionalBatchLoop implements Rule {
                 }
                 Set<String> argNames = new HashSet<>();
                 read.args().forEach(a -> argNames.addAll(a.names()));
-                Set<String> roots = sem.roots(m, argNames);
+                Set<String> roots = derivedFrom(sem, m, argNames);
                 roots.retainAll(params);
                 if (roots.isEmpty()) {
                     return true;
@@ -150,6 +150,34 @@ public final class TransactionalBatchLoop implements Rule {
             }
         }
         return false;
+    }
+
+    /**
+     * Names {@code names} derive from through locals and through loop variables (a loop variable derives from what
+     * its loop iterates): {@code selectById(id)} inside {@code ids.forEach(id -> ..)} derives from {@code ids}.
+     */
+    private static Set<String> derivedFrom(Semantics sem, MethodRef m, Set<String> names) {
+        Set<String> out = new HashSet<>(sem.roots(m, names));
+        boolean grew = true;
+        for (int round = 0; grew && round < 8; round++) {
+            grew = false;
+            for (LoopFact l : m.method().body().loops()) {
+                if (l.vars().stream().noneMatch(out::contains)) {
+                    continue;
+                }
+                Set<String> src = new HashSet<>(l.names());
+                for (CallSite c : feedingCalls(sem, m, l)) {
+                    if (c.receiver().kind() == Receiver.Kind.NAME) {
+                        src.add(c.receiver().name());
+                    }
+                    c.args().forEach(a -> src.addAll(a.names()));
+                }
+                for (String n : sem.roots(m, src)) {
+                    grew |= out.add(n);
+                }
+            }
+        }
+        return out;
     }
 
     /** Calls whose result the loop iterates: in its iterable, in the locals it reads, or the forEach receiver chain. */
