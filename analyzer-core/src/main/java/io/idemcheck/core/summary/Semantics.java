@@ -1255,4 +1255,251 @@ public final class Semantics {
     static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);
     }
+
+    // =================================================================================================================
+    // ---- transactions, database writes and literal loops (added for IDEM002 / IDEM004; keep at the end) -------------
+    // =================================================================================================================
+
+    private static final List<String> DB_WRITE_NAMES = List.of("insert*", "update*", "delete*", "save*", "remove*",
+            "batchInsert*", "batchUpdate*", "batchDelete*", "persist*", "merge*", "upsert*");
+    private final Map<MethodFacts, Boolean> writesDb = new IdentityHashMap<>();
+    private final Set<MethodFacts> writesDbInProgress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /**
+     * True when call {@code c} of {@code m} writes to the database: it runs an INSERT, UPSERT, UPDATE or DELETE
+     * (as far as its SQL is visible), records state, is a claim, is a database-local effect, is a data-access method
+     * named insert*, update*, delete*, save*, remove* (and alike) whose SQL is not visible, or reaches a project
+     * method whose body does one of these (transitively, cycles count as no write).
+     */
+    public boolean writesDatabase(MethodRef m, CallSite c) {
+        CallInfo ci = calls(m).get(c.id());
+        if (ci.record() != null || ci.claim() || ci.effect() != null && ci.effect().isDatabaseLocal()) {
+            return true;
+        }
+        if (known(ci.statements())) {
+            return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(SqlFacts::isWrite));
+        }
+        ResolvedType recv = ci.target().receiverType();
+        boolean anyBody = false;
+        for (MethodRef t : ci.target().targets()) {
+            if (t.method().hasBody()) {
+                anyBody = true;
+                if (methodWritesDatabase(t)) {
+                    return true;
+                }
+            }
+        }
+        if (anyBody) {
+            return false;
+        }
+        TypeEntry te = recv.isProject() ? index.type(recv.name()) : null;
+        return te != null && isDataAccess(te) && Catalog.any(DB_WRITE_NAMES, c.name());
+    }
+
+    /** True when some call in {@code m}'s body writes to the database ({@link #writesDatabase}). Cached. */
+    public boolean methodWritesDatabase(MethodRef m) {
+        Boolean b = writesDb.get(m.method());
+        if (b != null) {
+            return b;
+        }
+        if (!m.method().hasBody() || !writesDbInProgress.add(m.method()) || writesDbInProgress.size() > MAX_DEPTH) {
+            writesDbInProgress.remove(m.method());
+            return false;
+        }
+        boolean out = false;
+        try {
+            for (CallSite c : m.method().body().calls()) {
+                if (writesDatabase(m, c)) {
+                    out = true;
+                    break;
+                }
+            }
+        } finally {
+            writesDbInProgress.remove(m.method());
+        }
+        writesDb.put(m.method(), out);
+        return out;
+    }
+
+    private static final java.util.regex.Pattern COLLECTION_LITERAL = java.util.regex.Pattern.compile(
+            "^(?:java\\.util\\.)?(?:List|Set|Arrays|Stream|ImmutableList|ImmutableSet|Lists|Sets)\\s*\\.\\s*"
+                    + "(?:of|asList|newArrayList|newHashSet)\\s*\\((.*)\\)\\s*(?:\\.\\s*(?:stream|parallelStream)\\(\\))?$",
+            java.util.regex.Pattern.DOTALL);
+    private static final java.util.regex.Pattern ARRAY_LITERAL = java.util.regex.Pattern.compile(
+            "^(?:new\\s+[\\w.<>]+\\s*\\[\\s*]\\s*)?\\{(.*)}$", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * True when {@code loop} iterates a fixed tiny collection written in the code: {@code List.of(a, b)},
+     * {@code Set.of(..)}, {@code Arrays.asList(..)} or {@code Stream.of(..)} with at most {@code max} elements, or an
+     * array initializer ({@code new String[]{..}}, {@code {..}}), directly or through a local initialised with one.
+     * Such a loop is a fixed number of steps, not a batch of work items.
+     */
+    public boolean loopOverLiteral(MethodRef m, LoopFact loop, int max) {
+        if (literal(loop.iterable(), max)) {
+            return true;
+        }
+        String it = loop.iterable().trim();
+        LocalVar lv = m.method().body().locals().get(it);
+        if (lv == null && it.matches("\\w+\\s*\\.\\s*(?:stream|parallelStream)\\(\\)")) {
+            lv = m.method().body().locals().get(it.substring(0, it.indexOf('.')).trim());
+        }
+        if (lv == null && loop.kind().startsWith("lambda:")) {
+            // the iterable of a forEach lambda is the receiver of the call it is passed to: ids.forEach(..)
+            Receiver r = iteratingReceiver(m, loop);
+            if (r != null && r.kind() != Receiver.Kind.NONE) {
+                String rt = r.text().trim();
+                if (literal(rt, max)) {
+                    return true;
+                }
+                String base = rt.replaceAll("\\s*\\.\\s*(?:stream|parallelStream)\\(\\)$", "");
+                lv = m.method().body().locals().get(base);
+            }
+        }
+        return lv != null && lv.initText() != null && literal(lv.initText(), max);
+    }
+
+    /** For a lambda loop ({@code xs.forEach(x -> ..)}): the receiver of the call the lambda is passed to. */
+    private static Receiver iteratingReceiver(MethodRef m, LoopFact loop) {
+        Body body = m.method().body();
+        String owner = loop.kind().substring("lambda:".length());
+        for (LambdaFact lf : body.lambdas()) {
+            if (lf.params().equals(loop.vars()) && lf.ownerCallId() >= 0) {
+                CallSite oc = body.calls().get(lf.ownerCallId());
+                if (oc.name().equals(owner) && oc.range().line() <= loop.range().line()
+                        && oc.range().endLine() >= loop.range().endLine()) {
+                    return oc.receiver();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean literal(String text, int max) {
+        String t = text.trim();
+        java.util.regex.Matcher a = ARRAY_LITERAL.matcher(t);
+        if (a.matches()) {
+            return true;
+        }
+        java.util.regex.Matcher c = COLLECTION_LITERAL.matcher(t);
+        if (!c.matches()) {
+            return false;
+        }
+        String inner = c.group(1).trim();
+        if (inner.isEmpty()) {
+            return true;
+        }
+        int depth = 0;
+        int n = 1;
+        for (int i = 0; i < inner.length(); i++) {
+            char ch = inner.charAt(i);
+            if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
+                depth++;
+            } else if (ch == ')' || ch == ']' || ch == '}' || ch == '>') {
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                n++;
+            }
+        }
+        return n <= max;
+    }
+
+    /** Where a transaction declaration applies to a method from. */
+    public enum TxSource {
+        METHOD, CLASS, INTERFACE_METHOD, INTERFACE
+    }
+
+    /**
+     * The declaration that governs {@code m}'s transaction, as Spring applies it: the annotation on the method; else
+     * the one on its class (for non-private, non-static methods: Spring 6 proxies public, protected and
+     * package-private methods); else the one on the interface method it implements; else the one on that interface.
+     * Matches the catalog's transaction annotations by simple name (Spring's, {@code jakarta.transaction} and
+     * {@code javax.transaction} {@code @Transactional}). Null when none applies, and for private and static methods
+     * (no proxy intercepts them). Meta-annotations (a custom annotation carrying {@code @Transactional}) are not
+     * followed.
+     */
+    public TxDeclaration transactionDeclaration(MethodRef m) {
+        MethodFacts mf = m.method();
+        if ("private".equals(mf.visibility()) || mf.isStatic() || "<init>".equals(mf.name())) {
+            return null;
+        }
+        AnnotationFact a = txAnnotation(mf.annotations());
+        if (a != null) {
+            return new TxDeclaration(a, TxSource.METHOD, m.type().fqn());
+        }
+        a = txAnnotation(m.type().annotations());
+        if (a != null) {
+            return new TxDeclaration(a, TxSource.CLASS, m.type().fqn());
+        }
+        for (ResolvedType s : index.allSupertypes(m.owner())) {
+            TypeEntry st = s.isProject() ? index.type(s.name()) : null;
+            if (st == null) {
+                continue;
+            }
+            for (MethodRef im : index.findMethods(st, mf.name(), mf.arity())) {
+                if (im.type() == st.type()) {
+                    AnnotationFact ia = txAnnotation(im.method().annotations());
+                    if (ia != null) {
+                        return new TxDeclaration(ia, st.type().isInterface() ? TxSource.INTERFACE_METHOD
+                                : TxSource.CLASS, st.fqn());
+                    }
+                }
+            }
+            if (st.type().isInterface() && !index.findMethods(st, mf.name(), mf.arity()).isEmpty()) {
+                AnnotationFact ta = txAnnotation(st.type().annotations());
+                if (ta != null) {
+                    return new TxDeclaration(ta, TxSource.INTERFACE, st.fqn());
+                }
+            }
+        }
+        return null;
+    }
+
+    private AnnotationFact txAnnotation(List<AnnotationFact> as) {
+        for (AnnotationFact a : as) {
+            if (catalog.transactionAnnotations().contains(a.simpleName())) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A transaction declaration and what it says.
+     *
+     * @param annotation the annotation
+     * @param source     where it was found
+     * @param owner      the type that carries it
+     */
+    public record TxDeclaration(AnnotationFact annotation, TxSource source, String owner) {
+
+        /** The propagation as written, upper case without the enum prefix ("REQUIRES_NEW"), or "REQUIRED". */
+        public String propagation() {
+            String p = annotation.value("propagation");
+            if (p == null) {
+                // JTA: @Transactional(TxType.REQUIRES_NEW) or (value = TxType.REQUIRES_NEW)
+                String v = annotation.value("value");
+                if (v != null && v.contains("TxType")) {
+                    p = v;
+                }
+            }
+            if (p == null) {
+                return "REQUIRED";
+            }
+            String t = p.trim();
+            int i = t.lastIndexOf('.');
+            return (i < 0 ? t : t.substring(i + 1)).trim().toUpperCase(Locale.ROOT);
+        }
+
+        /** {@code readOnly = true}. */
+        public boolean readOnly() {
+            String r = annotation.value("readOnly");
+            return r != null && r.trim().equals("true");
+        }
+
+        /** True when the method runs in a read-write transaction: not read-only, not NOT_SUPPORTED/NEVER/SUPPORTS. */
+        public boolean startsWriteTransaction() {
+            String p = propagation();
+            return !readOnly() && !p.equals("NOT_SUPPORTED") && !p.equals("NEVER") && !p.equals("SUPPORTS");
+        }
+    }
 }

@@ -1,0 +1,423 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeRef;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.index.TypeEntry;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * IDEM004: an in-memory status check ({@code if (t.getStatus() == PENDING)}, {@code .equals}, a switch on the status,
+ * a negated early {@code continue}/{@code return}) on a status read earlier from the database guards a side effect or
+ * a state write. The check and the act are two steps: a concurrent instance, or a restarted run, reads the same old
+ * status and passes the same check, and both act. Reported at the guard's condition, once per guard. Not reported
+ * when the act is itself a conditional update, or when a conditional claim whose row count is checked guards it.
+ */
+@RuleInfo(id = "IDEM004", name = "CheckThenActStatusGuard",
+        summary = "An in-memory status check guards an action, so two runs can both pass it and both act",
+        severity = Severity.WARNING, tags = {"concurrency", "idempotency", "restart-safety"}, precision = "medium")
+public final class CheckThenActStatusGuard implements Rule {
+
+    private static final List<String> STATUS_ACCESSORS = List.of("getStatus", "getState", "get*Status", "get*State",
+            "isProcessed", "isDone", "isPaid", "isHandled", "isFinished", "isCompleted", "isCancelled", "isCanceled",
+            "isSent", "isSettled", "isClosed", "isExpired", "isConsumed", "isUsed");
+    private static final List<String> READ_NAMES = List.of("find*", "select*", "get*", "query*", "load*", "list*",
+            "fetch*", "read*", "search*");
+    private static final Pattern FIELD_STATUS = Pattern.compile(
+            "\\b([a-z]\\w*)\\s*\\.\\s*(status|state|\\w+Status|\\w+State)\\b(?!\\s*\\()");
+    private static final Pattern COMPARISON = Pattern.compile("==|!=|\\bequals(IgnoreCase)?\\s*\\(|\\bcontains\\s*\\(");
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        for (MethodRef m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()) {
+                continue;
+            }
+            checkMethod(ctx, sem, m);
+        }
+    }
+
+    /** A status check: the read of the status and where the checked value came from. */
+    private record StatusCheck(String accessor, String variable, CallSite loadedBy, LoopFact loadedIn) {
+    }
+
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+        Body body = m.method().body();
+        List<CallInfo> infos = sem.calls(m);
+        for (GuardFact g : body.guards()) {
+            if (isLoopCondition(body, g)) {
+                continue;
+            }
+            StatusCheck sc = statusCheck(sem, m, g);
+            if (sc == null) {
+                continue;
+            }
+            List<CallSite> acts = new ArrayList<>();
+            for (CallSite c : body.calls()) {
+                if (!c.guardIds().contains(g.id()) || g.callIds().contains(c.id())) {
+                    continue;
+                }
+                CallInfo ci = infos.get(c.id());
+                boolean act = ci.effect() != null || sem.writesDatabase(m, c) && !writesOtherColumnsOnly(m, c, ci, sc);
+                if (act && !safe(sem, m, c, ci)) {
+                    acts.add(c);
+                }
+            }
+            if (!acts.isEmpty()) {
+                report(ctx, sem, m, g, sc, acts, infos);
+            }
+        }
+    }
+
+    /**
+     * True when a database write provably leaves the checked status alone: an entity saved after setters that do not
+     * include the checked field ({@code order.setDeleteStatus(1); mapper.updateByPrimaryKey(order)} under a check of
+     * {@code getStatus()}), or visible SQL that sets only other columns of the same kind of row and inserts nothing.
+     * Writing a flag after checking a finished state is harmless when repeated; writes whose columns are not visible
+     * count as acts.
+     */
+    private static boolean writesOtherColumnsOnly(MethodRef m, CallSite c, CallInfo ci, StatusCheck sc) {
+        String field = field(sc.accessor());
+        if (field == null) {
+            return false;
+        }
+        Body body = m.method().body();
+        if (!c.args().isEmpty() && body.locals().containsKey(c.args().get(0).text())) {
+            String x = c.args().get(0).text();
+            boolean anySetter = false;
+            for (CallSite p : body.calls()) {
+                if (p.id() >= c.id()) {
+                    break;
+                }
+                if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
+                        && p.name().startsWith("set") && p.name().length() > 3) {
+                    anySetter = true;
+                    if (p.name().substring(3).equalsIgnoreCase(field)) {
+                        return false;
+                    }
+                }
+            }
+            if (anySetter) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "order.getStatus()" -> "status", "coupon.isUsed()" -> "used", "job.status" -> "status". */
+    private static String field(String accessor) {
+        Matcher mm = Pattern.compile("\\.\\s*(?:get|is)?(\\w+?)\\s*(?:\\(\\s*\\))?$").matcher(accessor.trim());
+        return mm.find() ? mm.group(1) : null;
+    }
+
+    private static boolean isLoopCondition(Body body, GuardFact g) {
+        for (LoopFact l : body.loops()) {
+            if (l.iterable().equals(g.text()) && TransactionalBatchLoop.contains(l.range(), g.range())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The act is a conditional update itself, or a checked conditional claim guards it. */
+    private static boolean safe(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        if (ci.claim()) {
+            return true;
+        }
+        if (ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis()) && rowCountChecked(sem, m, c)) {
+            return true; // a status update whose SQL is not visible, used as a compare-and-set by its row count
+        }
+        return sem.guardingClaim(m, c) != null;
+    }
+
+    private static boolean rowCountChecked(Semantics sem, MethodRef m, CallSite c) {
+        if (c.use() == CallSite.Use.CONDITION) {
+            return true;
+        }
+        if (c.assignedTo() == null) {
+            return false;
+        }
+        for (GuardFact g : m.method().body().guards()) {
+            if (sem.roots(m, g.names()).contains(c.assignedTo())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- recognising a status check on loaded data --------------------------------------------------------------------
+
+    private static StatusCheck statusCheck(Semantics sem, MethodRef m, GuardFact g) {
+        Body body = m.method().body();
+        String text = g.text().trim();
+        boolean comparison = COMPARISON.matcher(text).find();
+        // a status accessor called in the condition: t.getStatus() == .., "X".equals(t.getStatus()), switch
+        for (int id : g.callIds()) {
+            CallSite c = body.calls().get(id);
+            if (!isAccessor(c)) {
+                continue;
+            }
+            boolean bare = stripNegation(text).equals(c.text().trim());
+            if (!comparison && !bare) {
+                continue;
+            }
+            StatusCheck sc = loaded(sem, m, c);
+            if (sc != null) {
+                return sc;
+            }
+        }
+        if (!comparison && !isBareName(stripNegation(text))) {
+            return null;
+        }
+        // the status read into a local first: Integer status = order.getStatus(); if (status == 0)
+        for (String n : g.names()) {
+            LocalVar lv = body.locals().get(n);
+            if (lv == null) {
+                continue;
+            }
+            for (int id : lv.initCallIds()) {
+                CallSite c = body.calls().get(id);
+                if (isAccessor(c) && lv.initText() != null && lv.initText().trim().equals(c.text().trim())) {
+                    StatusCheck sc = loaded(sem, m, c);
+                    if (sc != null) {
+                        return sc;
+                    }
+                }
+            }
+        }
+        // a status field read directly: t.status == ..
+        Matcher fm = FIELD_STATUS.matcher(text);
+        while (comparison && fm.find()) {
+            StatusCheck sc = loadedVariable(sem, m, fm.group(1), fm.group(1) + "." + fm.group(2));
+            if (sc != null) {
+                return sc;
+            }
+        }
+        return null;
+    }
+
+    private static String stripNegation(String t) {
+        String s = t.trim();
+        while (s.startsWith("!")) {
+            s = s.substring(1).trim();
+        }
+        while (s.startsWith("(") && s.endsWith(")")) {
+            s = s.substring(1, s.length() - 1).trim();
+        }
+        return s;
+    }
+
+    private static boolean isBareName(String s) {
+        return s.matches("[A-Za-z_]\\w*");
+    }
+
+    private static boolean isAccessor(CallSite c) {
+        return c.argCount() == 0 && Catalog.any(STATUS_ACCESSORS, c.name()) && c.receiver().kind() != Receiver.Kind.NONE
+                && c.receiver().kind() != Receiver.Kind.THIS && c.receiver().kind() != Receiver.Kind.TYPE;
+    }
+
+    /** Where the object whose status accessor {@code c} reads came from, when it was read from storage. */
+    private static StatusCheck loaded(Semantics sem, MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        Receiver r = c.receiver();
+        String accessor = c.text().trim();
+        if (r.kind() == Receiver.Kind.NAME) {
+            return loadedVariable(sem, m, r.name(), accessor);
+        }
+        if (r.kind() == Receiver.Kind.CALL) {
+            CallSite cur = body.calls().get(r.callId());
+            for (int guard = 0; cur != null && guard < 16; guard++) {
+                if (isRead(sem, m, cur)) {
+                    return new StatusCheck(accessor, null, cur, null);
+                }
+                Receiver cr = cur.receiver();
+                if (cr.kind() == Receiver.Kind.CALL) {
+                    cur = body.calls().get(cr.callId());
+                } else if (cr.kind() == Receiver.Kind.NAME) {
+                    return loadedVariable(sem, m, cr.name(), accessor);
+                } else {
+                    cur = null;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The variable holds something read from storage: an element of a loop over a non-literal collection, or a local
+     * whose value comes (through locals) from a read call (a mapper, DAO or repository, a project method named like
+     * find/select/get/query/load/list). Parameters do not count: the caller's read is not visible here. Objects of
+     * library types (an HTTP response's status) never count.
+     */
+    private static StatusCheck loadedVariable(Semantics sem, MethodRef m, String var, String accessor) {
+        Body body = m.method().body();
+        if (libraryTyped(sem, m, var)) {
+            return null;
+        }
+        for (LoopFact l : body.loops()) {
+            if (l.vars().contains(var) && !sem.loopOverLiteral(m, l, Integer.MAX_VALUE)) {
+                return new StatusCheck(accessor, var, null, l);
+            }
+        }
+        LocalVar lv = body.locals().get(var);
+        if (lv == null) {
+            return null;
+        }
+        for (String n : sem.roots(m, Set.of(var))) {
+            LocalVar x = body.locals().get(n);
+            if (x == null) {
+                continue;
+            }
+            for (int id : x.initCallIds()) {
+                CallSite c = body.calls().get(id);
+                if (isRead(sem, m, c)) {
+                    return new StatusCheck(accessor, var, c, null);
+                }
+            }
+            for (LoopFact l : body.loops()) {
+                if (l.vars().contains(n) && !n.equals(var) && !sem.loopOverLiteral(m, l, Integer.MAX_VALUE)) {
+                    return new StatusCheck(accessor, var, null, l);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean libraryTyped(Semantics sem, MethodRef m, String var) {
+        TypeRef tr = sem.index().variableType(m, var, false);
+        if (tr == null || tr.isUnknown() || tr.name().equals("var")) {
+            return false;
+        }
+        ResolvedType rt = sem.index().resolveType(tr.name(), m.file(), m.type());
+        return rt.kind() == ResolvedType.Kind.LIBRARY || rt.kind() == ResolvedType.Kind.EXTERNAL;
+    }
+
+    /** A call that reads stored state: on a data-access type, with a SELECT, or a project read method. */
+    private static boolean isRead(Semantics sem, MethodRef m, CallSite c) {
+        CallInfo ci = sem.calls(m).get(c.id());
+        for (SqlStatement st : ci.statements()) {
+            if (st.kind() == io.idemcheck.core.sql.SqlFacts.Kind.SELECT) {
+                return true;
+            }
+        }
+        ResolvedType rt = ci.target().receiverType();
+        if (rt.kind() == ResolvedType.Kind.LIBRARY) {
+            return false;
+        }
+        TypeEntry te = rt.isProject() ? sem.index().type(rt.name()) : null;
+        if (te != null && sem.isDataAccess(te)) {
+            return true;
+        }
+        return Catalog.any(READ_NAMES, c.name()) && (rt.isProject() || rt.kind() == ResolvedType.Kind.UNKNOWN)
+                && !(c.argCount() == 0 && c.name().startsWith("get"));
+    }
+
+    // ---- message ----------------------------------------------------------------------------------------------------
+
+    private void report(RuleContext ctx, Semantics sem, MethodRef m, GuardFact g, StatusCheck sc, List<CallSite> acts,
+                        List<CallInfo> infos) {
+        StringBuilder msg = new StringBuilder();
+        msg.append("The check `").append(oneLine(g.text())).append("` tests the status ").append(sc.accessor())
+                .append(" as it was read ");
+        if (sc.loadedBy() != null) {
+            msg.append("by ").append(Semantics.display(sc.loadedBy())).append(" at line ")
+                    .append(sc.loadedBy().range().line());
+        } else {
+            msg.append("when the loop at line ").append(sc.loadedIn().range().line()).append(" loaded its rows");
+        }
+        msg.append(", and then acts on it: ");
+        for (int i = 0; i < Math.min(3, acts.size()); i++) {
+            CallSite a = acts.get(i);
+            msg.append(i == 0 ? "" : ", ").append(Semantics.display(a)).append(" at line ").append(a.range().line());
+        }
+        if (acts.size() > 3) {
+            msg.append(" and ").append(acts.size() - 3).append(" more");
+        }
+        msg.append(". The check and the act are two separate steps: a second instance running at the same time, or "
+                + "a restarted run that reads the row before this run's write lands, sees the same old status, passes "
+                + "the same check, and acts again");
+        CallSite effect = null;
+        for (CallSite a : acts) {
+            if (infos.get(a.id()).effect() != null && !infos.get(a.id()).effect().isDatabaseLocal()) {
+                effect = a;
+                break;
+            }
+        }
+        if (effect != null) {
+            msg.append(" (").append(Semantics.display(effect)).append(' ')
+                    .append(infos.get(effect.id()).effect().verb()).append(')');
+        } else {
+            msg.append(" (the write is applied twice, and whatever depends on it, such as released stock or a "
+                    + "counter, is changed twice)");
+        }
+        msg.append(". Nothing makes the step atomic: no conditional update whose row count is checked guards it.");
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, g.range(), null)).message(msg.toString())
+                .enclosing(enclosing).construct(oneLine(g.text()));
+        if (sc.loadedBy() != null) {
+            b.related(Semantics.location(m, sc.loadedBy().range(), "the status is read here"));
+            b.flow(Semantics.location(m, sc.loadedBy().range(), "the status is read"));
+        } else {
+            b.related(Semantics.location(m, sc.loadedIn().range(), "the rows, with their status, are loaded here"));
+            b.flow(Semantics.location(m, sc.loadedIn().range(), "the status is read with the rows"));
+        }
+        b.flow(Semantics.location(m, g.range(), "checked in memory"));
+        for (CallSite a : acts) {
+            b.related(Semantics.location(m, a.range(), Semantics.display(a) + " acts on the checked status"));
+            b.flow(Semantics.location(m, a.range(), Semantics.display(a) + " acts"));
+        }
+        b.fix(fix(sc, acts, infos));
+        b.report();
+    }
+
+    private static String oneLine(String s) {
+        String t = s.replaceAll("\\s+", " ").trim();
+        return t.length() > 120 ? t.substring(0, 120) + "..." : t;
+    }
+
+    private static Fix fix(StatusCheck sc, List<CallSite> acts, List<CallInfo> infos) {
+        String table = "<table>";
+        for (CallSite a : acts) {
+            for (SqlStatement st : infos.get(a.id()).statements()) {
+                if (st.table() != null) {
+                    table = st.table();
+                    break;
+                }
+            }
+        }
+        String v = sc.variable() != null ? sc.variable() : "row";
+        String template = String.join("\n",
+                "// UPDATE " + table + " SET status = 'RUNNING' WHERE id = #{id} AND status = 'PENDING'",
+                "if (mapper.markRunning(" + v + ".getId()) != 1) {",
+                "    return; // another instance or an earlier run already took it",
+                "}",
+                "// act only here, then record the outcome fenced on the claimed status:",
+                "// UPDATE " + table + " SET status = 'DONE' WHERE id = #{id} AND status = 'RUNNING'");
+        return Fix.of("Replace the in-memory check with a conditional update that moves the status in the "
+                + "database (UPDATE .. SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING') and act only when "
+                + "its row count is 1; then only one instance, and one run, can pass the check.", template);
+    }
+}

@@ -1,0 +1,388 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.Range;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.Locale;
+
+/**
+ * IDEM002: a method that runs in one transaction loops over many items and does per-item work (writes, or side
+ * effects) inside it. One failing item rolls back every item already done, the transaction holds its locks and a
+ * connection for the whole batch, and external calls made inside it are not undone by the rollback. Reported once
+ * per loop, at the outermost loop that does per-item work inside the transaction; an error when the work reaches an
+ * external side effect, a warning otherwise.
+ */
+@RuleInfo(id = "IDEM002", name = "TransactionalBatchLoop",
+        summary = "A whole batch runs in one transaction: one bad item rolls back all, locks are held throughout",
+        severity = Severity.ERROR, tags = {"transaction", "batch", "restart-safety"}, precision = "medium")
+public final class TransactionalBatchLoop implements Rule {
+
+    /** Collection literals with at most this many elements are a fixed number of steps, not a batch. */
+    private static final int TINY = 3;
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        for (MethodRef m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody() || m.method().body().loops().isEmpty()) {
+                continue;
+            }
+            checkMethod(ctx, sem, m);
+        }
+    }
+
+    /** Where the transaction of a loop comes from. */
+    private record TxScope(String describe, Range within, CallSite templateCall) {
+    }
+
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+        Semantics.TxDeclaration decl = sem.transactionDeclaration(m);
+        TxScope methodScope = decl != null && decl.startsWriteTransaction()
+                ? new TxScope(describe(decl), null, null) : null;
+        List<TxScope> templates = templateScopes(sem, m);
+        if (methodScope == null && templates.isEmpty()) {
+            return;
+        }
+        List<LoopFact> reported = new ArrayList<>();
+        for (LoopFact loop : m.method().body().loops()) {
+            if (reported.stream().anyMatch(r -> contains(r.range(), loop.range()))) {
+                continue;
+            }
+            TxScope scope = null;
+            for (TxScope t : templates) {
+                if (contains(t.within(), loop.range()) && !contains(loop.range(), t.templateCall().range())) {
+                    scope = t;
+                }
+            }
+            if (scope == null) {
+                scope = methodScope;
+            }
+            if (scope == null || sem.loopOverLiteral(m, loop, TINY)) {
+                continue;
+            }
+            List<CallSite> work = new ArrayList<>();
+            List<CallSite> selfRequiresNew = new ArrayList<>();
+            CallSite external = null;
+            List<CallInfo> infos = sem.calls(m);
+            for (CallSite c : m.method().body().calls()) {
+                if (!c.loopIds().contains(loop.id()) || sem.inAsyncLambda(m, c)
+                        || scope.within() != null && !contains(scope.within(), c.range())) {
+                    continue;
+                }
+                CallInfo ci = infos.get(c.id());
+                boolean effect = ci.effect() != null;
+                if (!effect && !sem.writesDatabase(m, c)) {
+                    continue;
+                }
+                String ownTx = ownTransaction(sem, ci);
+                if (ownTx != null) {
+                    if (c.receiver().kind() == Receiver.Kind.NONE || c.receiver().kind() == Receiver.Kind.THIS) {
+                        selfRequiresNew.add(c);
+                    } else {
+                        continue; // another bean's REQUIRES_NEW method: one transaction per item
+                    }
+                }
+                work.add(c);
+                if (effect && !ci.effect().isDatabaseLocal() && external == null) {
+                    external = c;
+                }
+            }
+            if (work.isEmpty()) {
+                continue;
+            }
+            if (external == null && sem.entryPoint(m) == null && !batch(sem, m, loop)) {
+                // database work only, over the caller's own list (the children of one aggregate, an import): the
+                // one transaction is the all-or-nothing the caller asked for, not a batch of independent work items
+                continue;
+            }
+            reported.add(loop);
+            report(ctx, sem, m, loop, scope, work, external, selfRequiresNew, infos);
+        }
+    }
+
+    /**
+     * True when the loop (or a loop nested in it) is a batch over stored work items: it iterates rows read through a
+     * mapper, DAO or repository whose query does not depend on the method's parameters (a scan such as
+     * {@code selectPending()}, {@code findByStatus("OPEN")}, {@code getTimeOutOrders(setting.getOvertime())}).
+     */
+    private static boolean batch(Semantics sem, MethodRef m, LoopFact loop) {
+        Set<String> params = new HashSet<>();
+        m.method().params().forEach(p -> params.add(p.name()));
+        for (LoopFact l : m.method().body().loops()) {
+            if (!contains(loop.range(), l.range())) {
+                continue;
+            }
+            for (CallSite read : feedingCalls(sem, m, l)) {
+                CallInfo ci = sem.calls(m).get(read.id());
+                io.idemcheck.core.index.ResolvedType rt = ci.target().receiverType();
+                boolean dataAccess = rt.isProject() && sem.isDataAccess(sem.index().type(rt.name()))
+                        || ci.statements().stream().anyMatch(st -> st.kind() == SqlFacts.Kind.SELECT);
+                if (!dataAccess) {
+                    continue;
+                }
+                Set<String> argNames = new HashSet<>();
+                read.args().forEach(a -> argNames.addAll(a.names()));
+                Set<String> roots = derivedFrom(sem, m, argNames);
+                roots.retainAll(params);
+                if (roots.isEmpty()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Names {@code names} derive from through locals and through loop variables (a loop variable derives from what
+     * its loop iterates): {@code selectById(id)} inside {@code ids.forEach(id -> ..)} derives from {@code ids}.
+     */
+    private static Set<String> derivedFrom(Semantics sem, MethodRef m, Set<String> names) {
+        Set<String> out = new HashSet<>(sem.roots(m, names));
+        boolean grew = true;
+        for (int round = 0; grew && round < 8; round++) {
+            grew = false;
+            for (LoopFact l : m.method().body().loops()) {
+                if (l.vars().stream().noneMatch(out::contains)) {
+                    continue;
+                }
+                Set<String> src = new HashSet<>(l.names());
+                for (CallSite c : feedingCalls(sem, m, l)) {
+                    if (c.receiver().kind() == Receiver.Kind.NAME) {
+                        src.add(c.receiver().name());
+                    }
+                    c.args().forEach(a -> src.addAll(a.names()));
+                }
+                for (String n : sem.roots(m, src)) {
+                    grew |= out.add(n);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Calls whose result the loop iterates: in its iterable, in the locals it reads, or the forEach receiver chain. */
+    private static List<CallSite> feedingCalls(Semantics sem, MethodRef m, LoopFact loop) {
+        List<CallSite> out = new ArrayList<>();
+        List<CallSite> calls = m.method().body().calls();
+        if (loop.kind().startsWith("lambda:")) {
+            for (LambdaFact lf : m.method().body().lambdas()) {
+                if (lf.params().equals(loop.vars()) && lf.ownerCallId() >= 0) {
+                    CallSite cur = calls.get(lf.ownerCallId());
+                    if (!contains(cur.range(), loop.range())) {
+                        continue;
+                    }
+                    for (int g = 0; cur != null && g < 16; g++) {
+                        out.add(cur);
+                        Receiver r = cur.receiver();
+                        if (r.kind() == Receiver.Kind.CALL) {
+                            cur = calls.get(r.callId());
+                        } else {
+                            if (r.kind() == Receiver.Kind.NAME) {
+                                addLocalInits(sem, m, Set.of(r.name()), out);
+                            }
+                            cur = null;
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+        for (CallSite c : calls) {
+            if (!c.loopIds().contains(loop.id()) && contains(loop.range(), c.range())) {
+                out.add(c); // evaluated in the loop header: the iterable or the condition
+            }
+        }
+        addLocalInits(sem, m, loop.names(), out);
+        return out;
+    }
+
+    private static void addLocalInits(Semantics sem, MethodRef m, Set<String> names, List<CallSite> out) {
+        for (String n : sem.roots(m, names)) {
+            LocalVar lv = m.method().body().locals().get(n);
+            if (lv != null) {
+                lv.initCallIds().forEach(id -> out.add(m.method().body().calls().get(id)));
+            }
+        }
+    }
+
+    /**
+     * The REQUIRES_NEW declaration of the project method a call runs (on the method, its class, or the interface
+     * method it implements), or null.
+     */
+    private static String ownTransaction(Semantics sem, CallInfo ci) {
+        List<MethodRef> ts = new ArrayList<>(ci.target().targets());
+        if (ci.target().declared() != null) {
+            ts.add(ci.target().declared());
+        }
+        for (MethodRef t : ts) {
+            Semantics.TxDeclaration d = sem.transactionDeclaration(t);
+            if (d != null && d.propagation().equals("REQUIRES_NEW")) {
+                return t.type().simpleName() + "." + t.method().name();
+            }
+        }
+        return null;
+    }
+
+    /** Lambdas passed to {@code TransactionTemplate.execute(..)} / {@code executeWithoutResult(..)}. */
+    private static List<TxScope> templateScopes(Semantics sem, MethodRef m) {
+        List<TxScope> out = new ArrayList<>();
+        for (LambdaFact lf : m.method().body().lambdas()) {
+            if (lf.ownerCallId() < 0) {
+                continue;
+            }
+            CallSite owner = m.method().body().calls().get(lf.ownerCallId());
+            if (!sem.catalog().transactionTemplateMethods().contains(owner.name())) {
+                continue;
+            }
+            CallInfo ci = sem.calls(m).get(owner.id());
+            String recvType = ci.target().receiverType().simpleName();
+            String recvText = owner.receiver().text().toLowerCase(Locale.ROOT);
+            if (sem.catalog().transactionTemplateTypes().contains(recvType) || recvText.contains("transaction")
+                    || recvText.endsWith("tx") || recvText.contains("txtemplate")) {
+                out.add(new TxScope("inside " + Semantics.display(owner) + " at line " + owner.range().line()
+                        + ", which runs the lambda in one transaction", owner.range(), owner));
+            }
+        }
+        return out;
+    }
+
+    private static String describe(Semantics.TxDeclaration d) {
+        String where = switch (d.source()) {
+            case METHOD -> "on the method";
+            case CLASS -> "on its class " + simple(d.owner());
+            case INTERFACE_METHOD -> "on the interface method it implements in " + simple(d.owner());
+            case INTERFACE -> "on the interface " + simple(d.owner());
+        };
+        return "@Transactional " + where;
+    }
+
+    private static String simple(String fqn) {
+        int i = fqn.lastIndexOf('.');
+        return i < 0 ? fqn : fqn.substring(i + 1);
+    }
+
+    static boolean contains(Range outer, Range inner) {
+        if (outer == null) {
+            return true;
+        }
+        boolean startOk = outer.line() < inner.line()
+                || outer.line() == inner.line() && outer.column() <= inner.column();
+        boolean endOk = outer.endLine() > inner.endLine()
+                || outer.endLine() == inner.endLine() && outer.endColumn() >= inner.endColumn();
+        return startOk && endOk;
+    }
+
+    // ---- messages ---------------------------------------------------------------------------------------------------
+
+    private void report(RuleContext ctx, Semantics sem, MethodRef m, LoopFact loop, TxScope scope,
+                        List<CallSite> work, CallSite external, List<CallSite> selfRequiresNew,
+                        List<CallInfo> infos) {
+        StringBuilder msg = new StringBuilder();
+        msg.append("This loop runs every item in one transaction (").append(scope.describe()).append(") and does ")
+                .append("per-item work inside it: ");
+        for (int i = 0; i < Math.min(3, work.size()); i++) {
+            CallSite c = work.get(i);
+            msg.append(i == 0 ? "" : ", ").append(Semantics.display(c)).append(" at line ").append(c.range().line());
+        }
+        if (work.size() > 3) {
+            msg.append(" and ").append(work.size() - 3).append(" more");
+        }
+        msg.append(". One failing item rolls back every item already done, so a rerun starts the whole batch "
+                + "again; the transaction holds its row locks and a database connection for the whole batch, so "
+                + "one slow item stalls other writers and drains the pool");
+        if (external != null) {
+            CallInfo ei = infos.get(external.id());
+            msg.append("; and ").append(Semantics.display(external)).append(" at line ")
+                    .append(external.range().line()).append(" ").append(kindPhrase(ei.effect().kind()))
+                    .append(" inside the transaction: the rollback does not undo it, so after a failure the "
+                            + "remote side has changed for items the database says were never done, and a rerun "
+                            + ei.effect().verb());
+        }
+        msg.append('.');
+        if (!selfRequiresNew.isEmpty()) {
+            CallSite s = selfRequiresNew.get(0);
+            msg.append(" ").append(Semantics.display(s)).append(" is declared REQUIRES_NEW but is called on this "
+                    + "object: the call does not go through the Spring proxy, so it gets no transaction of its own "
+                    + "and joins the batch transaction; move it to another bean.");
+        }
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        Range first = new Range(loop.range().line(), loop.range().column(), loop.range().line(),
+                loop.range().line() == loop.range().endLine() ? loop.range().endColumn() : loop.range().column() + 1);
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, loop.range(), null))
+                .message(msg.toString()).enclosing(enclosing).construct(constructText(loop))
+                .severity(external != null ? Severity.ERROR : Severity.WARNING);
+        if (scope.templateCall() != null) {
+            b.related(Semantics.location(m, scope.templateCall().range(), "the transaction starts here"));
+        }
+        b.flow(Semantics.location(m, first, "the loop runs inside one transaction"));
+        for (CallSite c : work) {
+            String label = Semantics.display(c) + (c == external ? " calls out; the rollback cannot undo it"
+                    : " writes inside the batch transaction");
+            b.related(Semantics.location(m, c.range(), label));
+            b.flow(Semantics.location(m, c.range(), label));
+        }
+        b.fix(fix(m, loop, scope));
+        b.report();
+    }
+
+    private static String constructText(LoopFact loop) {
+        String it = loop.iterable();
+        return loop.kind().startsWith("lambda:") ? loop.kind().substring(7) + "(..)"
+                : loop.kind() + " (" + (it.length() > 80 ? it.substring(0, 80) + "..." : it) + ")";
+    }
+
+    private static String kindPhrase(String kind) {
+        return switch (kind) {
+            case "payment" -> "moves money";
+            case "http" -> "calls a remote service";
+            case "message" -> "sends a message";
+            case "mail" -> "sends a mail";
+            case "order" -> "places an order";
+            default -> "has a side effect";
+        };
+    }
+
+    private static Fix fix(MethodRef m, LoopFact loop, TxScope scope) {
+        String item = loop.vars().isEmpty() ? "item" : loop.vars().get(0);
+        String template = String.join("\n",
+                "// no @Transactional on the batch method: one short transaction per item",
+                "for (Item " + item + " : items) {",
+                "    try {",
+                "        transactionTemplate.executeWithoutResult(tx -> {",
+                "            // claim: UPDATE <task_table> SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING'",
+                "            // per-item writes, then: UPDATE <task_table> SET status = 'DONE' WHERE id = ?",
+                "        });",
+                "        // external calls after the commit, with an idempotency key derived from " + item,
+                "    } catch (RuntimeException e) {",
+                "        // mark the item FAILED (own transaction) and go on with the next one",
+                "    }",
+                "}",
+                "// or: itemProcessor.process(" + item + ") on another bean, annotated",
+                "// @Transactional(propagation = Propagation.REQUIRES_NEW)");
+        return Fix.of("Give each item its own short transaction (a per-item TransactionTemplate, or a "
+                + "REQUIRES_NEW method on another bean) and keep the batch's progress in status columns "
+                + "(PENDING, RUNNING, DONE, FAILED), so a failing item rolls back only itself, locks are held for "
+                + "one item, and a rerun picks up where the batch stopped; make external calls after the item's "
+                + "commit, with an idempotency key.", template);
+    }
+}

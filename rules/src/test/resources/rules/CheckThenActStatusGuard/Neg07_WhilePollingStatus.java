@@ -1,0 +1,61 @@
+// A while loop that polls the status until it changes only re-reads; its condition is not a check-then-act guard: no finding.
+package com.example.idem004.neg07;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+import org.springframework.stereotype.Component;
+import org.springframework.web.client.RestTemplate;
+
+@Component
+public class Waiter {
+
+    private final TaskMapper taskMapper;
+
+    public Waiter(TaskMapper taskMapper) {
+        this.taskMapper = taskMapper;
+    }
+
+    public void awaitDone(long id) throws InterruptedException {
+        Task t = taskMapper.selectById(id);
+        while ("RUNNING".equals(t.getStatus())) {
+            Thread.sleep(1000);
+            t = taskMapper.selectById(id);
+        }
+    }
+}
+
+@Mapper
+interface TaskMapper {
+
+    @Select("SELECT id, user_id, phone, amount, status FROM pay_task WHERE biz_date = CURRENT_DATE")
+    List<Task> selectToday();
+
+    @Select("SELECT id, user_id, phone, amount, status FROM pay_task WHERE id = #{id}")
+    Task selectById(@Param("id") long id);
+
+    @Update("UPDATE pay_task SET status = #{status} WHERE id = #{id}")
+    int updateStatus(@Param("id") long id, @Param("status") String status);
+
+    @Update("UPDATE pay_task SET status = 'RUNNING' WHERE id = #{id} AND status = 'PENDING'")
+    int markRunning(@Param("id") long id);
+}
+
+class Task {
+    private Long id;
+    private Long userId;
+    private String phone;
+    private BigDecimal amount;
+    private String status;
+
+    public Long getId() { return id; }
+    public Long getUserId() { return userId; }
+    public String getPhone() { return phone; }
+    public BigDecimal getAmount() { return amount; }
+    public String getStatus() { return status; }
+    public void setStatus(String status) { this.status = status; }
+}

@@ -1,0 +1,56 @@
+// A @Transactional method whose loop only reads and counts; the single write happens once after the loop: no finding.
+package com.example.idem002.neg03;
+
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+@Service
+public class CountJob {
+
+    private final TaskMapper taskMapper;
+
+    public CountJob(TaskMapper taskMapper) {
+        this.taskMapper = taskMapper;
+    }
+
+    @Transactional
+    public void count(long summaryId) {
+        int pending = 0;
+        for (Task t : taskMapper.selectPending()) {
+            if ("PENDING".equals(t.getStatus())) {
+                pending++;
+            }
+        }
+        taskMapper.insertLog(summaryId, "pending=" + pending);
+    }
+}
+
+@Mapper
+interface TaskMapper {
+
+    @Select("SELECT id, user_id, status FROM batch_task WHERE status = 'PENDING' LIMIT 1000")
+    List<Task> selectPending();
+
+    @Update("UPDATE batch_task SET status = #{status} WHERE id = #{id}")
+    int updateStatus(@Param("id") long id, @Param("status") String status);
+
+    @Insert("INSERT INTO batch_log (task_id, note) VALUES (#{taskId}, #{note})")
+    int insertLog(@Param("taskId") long taskId, @Param("note") String note);
+}
+
+class Task {
+    private Long id;
+    private Long userId;
+    private String status;
+
+    public Long getId() { return id; }
+    public Long getUserId() { return userId; }
+    public String getStatus() { return status; }
+    public void setStatus(String status) { this.status = status; }
+}
