@@ -162,14 +162,6 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
         if (skipExecution()) {
             return;
         }
-        if (configFile != null) {
-            log.warn("idemcheck: configFile is reserved for the configuration/baseline issue and is ignored in this "
-                    + "version (" + configFile + ")");
-        }
-        if (baselineFile != null) {
-            log.warn("idemcheck: baselineFile is reserved for the configuration/baseline issue and is ignored in this "
-                    + "version (" + baselineFile + ")");
-        }
         if (encoding != null && !encoding.isBlank() && !isUtf8(encoding)) {
             log.warn("idemcheck: sources are read as UTF-8 (ISO-8859-1 for files that are not valid UTF-8); "
                     + "the source encoding " + encoding + " is not used");
@@ -193,7 +185,24 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
         try {
             Thread.currentThread().setContextClassLoader(AbstractIdemcheckMojo.class.getClassLoader());
             RuleRegistry rules = RuleRegistry.load(AbstractIdemcheckMojo.class.getClassLoader());
-            result = new Analyzer().scan(new ScanRequest(files, root, threads, rules, ProgressListener.NONE));
+            Path yml = configFile != null ? configFile.toPath()
+                    : io.idemcheck.core.config.ProjectConfig.find(project.getBasedir().toPath());
+            io.idemcheck.core.config.ProjectConfig config = yml == null ? io.idemcheck.core.config.ProjectConfig.NONE
+                    : io.idemcheck.core.config.ConfigLoader.load(yml);
+            result = new Analyzer().scan(new ScanRequest(files, root, threads, rules, ProgressListener.NONE, config));
+            if (baselineFile != null) {
+                if (!baselineFile.isFile()) {
+                    throw new MojoExecutionException("idemcheck: baselineFile " + baselineFile + " does not exist "
+                            + "(write it with the CLI: idemcheck scan --update-baseline)");
+                }
+                try {
+                    result = io.idemcheck.core.baseline.Baseline.read(baselineFile.toPath())
+                            .apply(result, baselineFile.getName()).result();
+                } catch (java.io.IOException e) {
+                    throw new MojoExecutionException("idemcheck: cannot read baselineFile " + baselineFile + ": "
+                            + firstLine(String.valueOf(e.getMessage())), e);
+                }
+            }
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("idemcheck: " + firstLine(e.getMessage()), e);
         } finally {
@@ -202,7 +211,7 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
         if (!includeTests) {
             List<Finding> kept = result.findings().stream()
                     .filter(f -> !testFiles.contains(f.primary().path())).toList();
-            result = new ScanResult(result.sourceRoot(), result.rules(), kept, result.diagnostics(), result.stats());
+            result = result.with(kept, result.diagnostics(), result.suppressed());
         }
 
         logResult(result);

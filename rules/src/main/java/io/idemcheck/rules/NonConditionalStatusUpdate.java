@@ -207,7 +207,7 @@ public final class NonConditionalStatusUpdate implements Rule {
         msg.append("This UPDATE sets ").append(st.table() == null ? "" : st.table() + ".").append(column).append(' ')
                 .append(where).append(", not on the current ").append(column)
                 .append(st.shapes().size() > 1 ? " (in at least one of its " + st.shapes().size() + " dynamic shapes)" : "")
-                .append(": it is a blind status transition. ").append(first.why()).append(", so a second run, a "
+                .append(": it is a blind status transition. ").append(capitalize(first.why())).append(", so a second run, a "
                         + "restarted job or a concurrent instance passes the same check and this write succeeds "
                         + "again, overwriting whatever happened in between (a payment or a cancel landing between "
                         + "the read and the write is lost). ");
@@ -254,5 +254,9 @@ public final class NonConditionalStatusUpdate implements Rule {
         return Fix.of("Add the expected current status (or a version/owner predicate) to the UPDATE's WHERE clause "
                 + "and act only when the row count is 1; with the runtime library, TaskClaimer.claim/complete do "
                 + "this fenced on owner and attempt.", template);
+    }
+
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }
