@@ -99,9 +99,15 @@ public final class Table {
         return c.equals("id") || col != null && col.generated();
     }
 
-    /** The unique constraints that can stop a repeated insert: all of them but a surrogate primary key. */
+    /**
+     * The unique constraints that can stop a repeated insert: all of them but a surrogate primary key and keys that
+     * include a generated column (unique for every insert, whatever else they cover).
+     */
     public List<UniqueKey> businessKeys() {
-        return keys.stream().filter(k -> !surrogate(k)).toList();
+        return keys.stream().filter(k -> !surrogate(k) && k.columns().stream().noneMatch(c -> {
+            Column col = columns.get(c);
+            return col != null && col.generated();
+        })).toList();
     }
 
     /**
