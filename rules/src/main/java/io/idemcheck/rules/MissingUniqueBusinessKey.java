@@ -86,7 +86,7 @@ public final class MissingUniqueBusinessKey implements Rule {
             boolean job = jobs.contains(m.method());
             List<CallInfo> infos = null;
             for (CallSite c : m.method().body().calls()) {
-                String why = job ? "runs in job code" : inRowLoop(sem, m, c);
+                String why = job ? "runs unattended (reachable from a job entry point)" : inRowLoop(sem, m, c);
                 if (why == null) {
                     continue;
                 }
