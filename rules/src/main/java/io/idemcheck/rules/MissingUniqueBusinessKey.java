@@ -63,6 +63,9 @@ public final class MissingUniqueBusinessKey implements Rule {
     private static final Pattern DATE = Pattern.compile("(?i)(biz_date|business_date|.*_date|.*_day|.*_dt|.*_month|period)$");
     private static final Pattern TYPE = Pattern.compile("(?i)(.*_)?(type|kind|channel|category)$");
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)(?:[._]\\d+)*__.*\\.sql");
+    /** Tables that append by design: a row per run or per attempt is what they are for. */
+    private static final Pattern APPEND_ONLY = Pattern.compile(
+            "(?i)(.*_)?(log|logs|history|audit|trace|metric|metrics|stat|stats|attempt|attempts)$|(log|audit|history)_.*");
 
     /** One insert into a table, run by job code. */
     private record Insert(MethodRef method, CallSite call, String table, List<String> columns, String what,
@@ -117,7 +120,7 @@ public final class MissingUniqueBusinessKey implements Rule {
         }
         for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
             Table t = schema.table(e.getKey());
-            if (t != null && t.businessKeys().isEmpty()) {
+            if (t != null && t.businessKeys().isEmpty() && !APPEND_ONLY.matcher(t.name()).matches()) {
                 report(ctx, project, t, e.getValue());
             }
         }
