@@ -155,8 +155,12 @@ class AdoptionTest {
         for (Map.Entry<String, List<Integer>> e : byFile.entrySet()) {
             Path file = p.resolve(e.getKey());
             List<String> lines = new ArrayList<>(Files.readAllLines(file));
-            e.getValue().stream().sorted((a, b) -> b - a).distinct()
-                    .forEach(l -> lines.add(l - 1, "        // a new line above the finding"));
+            String name = file.getFileName().toString();
+            String comment = name.endsWith(".sql") ? "-- a new line above the finding"
+                    : name.endsWith(".xml") ? "<!-- a new line above the finding -->"
+                    : name.endsWith(".yml") || name.endsWith(".yaml") || name.endsWith(".properties")
+                    ? "# a new line above the finding" : "        // a new line above the finding";
+            e.getValue().stream().sorted((a, b) -> b - a).distinct().forEach(l -> lines.add(l - 1, comment));
             Files.write(file, lines);
         }
         EndToEndTest.Run moved = cli("scan", p.toString(), "--baseline", base.toString());

@@ -17,6 +17,8 @@ import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleDescriptor;
 import io.idemcheck.core.rule.RuleRegistry;
+import io.idemcheck.core.schema.Schema;
+import io.idemcheck.core.schema.SchemaReader;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
@@ -92,8 +94,10 @@ public final class Analyzer {
         sqlModel.addXml(new MapperXmlReader(catalog.statusColumns(), catalog.fencingColumns())
                 .parseAll(xml, p -> SourceDiscovery.relativize(root, p)));
         diagnostics.addAll(sqlModel.diagnostics());
-        Semantics semantics = new Semantics(index, sqlModel);
-        Project project = new Project(root, files, resources, index, semantics);
+        Schema schema = SchemaReader.read(root, request.paths(), resources, index);
+        diagnostics.addAll(schema.diagnostics());
+        Semantics semantics = new Semantics(index, sqlModel, schema);
+        Project project = new Project(root, files, resources, index, semantics, schema);
 
         List<Finding> findings = new ArrayList<>();
         for (Rule rule : rules) {

@@ -3,6 +3,7 @@ package io.idemcheck.core.engine;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.summary.Semantics;
 
 import java.nio.file.Path;
@@ -16,13 +17,21 @@ import java.util.List;
  * @param resources  collected non-Java inputs (mapper XML, SQL), absolute, in path order
  * @param index      types, methods and call resolution
  * @param semantics  what calls and methods do (effects, records, claims, keys)
+ * @param schema     the database schema the project declares (DDL, migrations, changelogs, entities)
  */
 public record Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
-                      Semantics semantics) {
+                      Semantics semantics, Schema schema) {
 
     public Project {
         files = List.copyOf(files);
         resources = List.copyOf(resources);
+        schema = schema == null ? Schema.EMPTY : schema;
+    }
+
+    /** A project with no visible schema. */
+    public Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
+                   Semantics semantics) {
+        this(sourceRoot, files, resources, index, semantics, Schema.EMPTY);
     }
 
     public Catalog catalog() {

@@ -51,12 +51,18 @@ public final class Semantics {
     private final Catalog catalog;
     private final SqlClassifier sql;
     private final SqlModel model;
+    private final io.idemcheck.core.schema.Schema schema;
     private final Map<MethodFacts, List<CallInfo>> infos = new IdentityHashMap<>();
     private final Map<MethodFacts, MethodSummary> summaries = new IdentityHashMap<>();
     private final Set<MethodFacts> inProgress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private int depth;
 
     public Semantics(ProjectIndex index, SqlModel model) {
+        this(index, model, io.idemcheck.core.schema.Schema.EMPTY);
+    }
+
+    public Semantics(ProjectIndex index, SqlModel model, io.idemcheck.core.schema.Schema schema) {
+        this.schema = schema;
         this.index = index;
         this.catalog = index.catalog();
         this.sql = model.classifier();
@@ -221,7 +227,7 @@ public final class Semantics {
                 return null;
             }
             for (SqlStatement st : stmts) {
-                if (st.inserts()) {
+                if (insertEffect(st)) {
                     return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
                             simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + st.table());
                 }
@@ -264,7 +270,7 @@ public final class Semantics {
         if (recvType != null && !anyBody && isDataAccess(recvType)) {
             if (known(stmts)) {
                 for (SqlStatement st : stmts) {
-                    if (st.inserts()) {
+                    if (insertEffect(st)) {
                         return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
                                 recvType.type().simpleName() + "." + c.name(), "sql",
                                 here + " runs INSERT INTO " + st.table());
@@ -413,6 +419,17 @@ public final class Semantics {
             }
         }
         return false;
+    }
+
+    /**
+     * True when running {@code st} inserts a row a second run inserts again. With the table's schema visible, an
+     * insert or upsert that writes every column of a unique key other than a surrogate id deduplicates itself and is
+     * not an effect, and an upsert into a table whose only unique key is a generated id is one; without schema, a
+     * plain INSERT is an effect and an upsert is not.
+     */
+    private boolean insertEffect(SqlStatement st) {
+        Boolean bySchema = schema.insertIsEffect(st);
+        return bySchema != null ? bySchema : st.inserts();
     }
 
     private static boolean known(List<SqlStatement> stmts) {

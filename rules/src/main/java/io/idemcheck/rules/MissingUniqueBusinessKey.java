@@ -1,0 +1,389 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeFacts;
+import io.idemcheck.core.facts.TypeRef;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.index.TypeEntry;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.schema.Dialect;
+import io.idemcheck.core.schema.EntitySchema;
+import io.idemcheck.core.schema.Schema;
+import io.idemcheck.core.schema.Table;
+import io.idemcheck.core.schema.UniqueKey;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.Semantics;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * IDEM011: a table that a job's side effect inserts into (an order, a charge, a ledger entry, a notification or a
+ * "to send" row) has no unique constraint but its surrogate primary key, in the schema the project declares. Nothing
+ * in the database stops a restarted or overlapping run from inserting the same business row again. Only tables whose
+ * schema is visible (DDL, Flyway, Liquibase, entity annotations); "a job inserts" means an INSERT or upsert of the SQL
+ * model, or a MyBatis-Plus {@code insert(entity)} / JPA {@code save(new Entity)} / {@code persist}, run by code
+ * reachable from a job entry point or inside a loop over selected rows. Reported once per table, at its CREATE TABLE
+ * (or the entity class), with the inserts as related locations and the DDL of a unique key as the fix.
+ */
+@RuleInfo(id = "IDEM011", name = "MissingUniqueBusinessKey",
+        summary = "A table a job inserts into has no unique business key, so a re-run inserts the same row again",
+        severity = Severity.WARNING, tags = {"idempotency", "schema", "batch"}, precision = "medium")
+public final class MissingUniqueBusinessKey implements Rule {
+
+    private static final Pattern STRONG_KEY = Pattern.compile(
+            "(?i).*(idempot|idem_key|dedup|request_id|req_id|request_no|biz_no|business_no|trade_no|serial_no"
+                    + "|unique_key|msg_id|message_id|event_id|_no|_sn|_key|_uuid)$");
+    private static final Pattern TASK_ID = Pattern.compile("(?i)(.*_)?(task|job|batch|source|ref|item|settlement)_id$");
+    private static final Pattern DATE = Pattern.compile("(?i)(biz_date|business_date|.*_date|.*_day|.*_dt|.*_month|period)$");
+    private static final Pattern TYPE = Pattern.compile("(?i)(.*_)?(type|kind|channel|category)$");
+    private static final Pattern VERSIONED = Pattern.compile("V(\\d+)(?:[._]\\d+)*__.*\\.sql");
+    /** Tables that append by design: a row per run or per attempt is what they are for. */
+    private static final Pattern APPEND_ONLY = Pattern.compile(
+            "(?i)(.*_)?(log|logs|history|audit|trace|metric|metrics|stat|stats|attempt|attempts)$|(log|audit|history)_.*");
+
+    /** One insert into a table, run by job code. */
+    private record Insert(MethodRef method, CallSite call, String table, List<String> columns, String what,
+                          Location statement, String why) {
+    }
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Schema schema = project.schema();
+        if (schema.isEmpty()) {
+            return;
+        }
+        Semantics sem = project.semantics();
+        Set<MethodFacts> jobs = sem.reachableFromEntryPoints();
+        Map<String, List<Insert>> byTable = new LinkedHashMap<>();
+        for (MethodRef m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody()) {
+                continue;
+            }
+            boolean job = jobs.contains(m.method());
+            List<CallInfo> infos = null;
+            for (CallSite c : m.method().body().calls()) {
+                String why = job ? "runs unattended (reachable from a job entry point)" : inRowLoop(sem, m, c);
+                if (why == null) {
+                    continue;
+                }
+                if (infos == null) {
+                    infos = sem.calls(m);
+                }
+                for (SqlStatement st : infos.get(c.id()).statements()) {
+                    for (SqlFacts f : st.shapes()) {
+                        if ((f.kind() == SqlFacts.Kind.INSERT || f.kind() == SqlFacts.Kind.UPSERT)
+                                && schema.table(f.table()) != null) {
+                            Location sl = new Location(st.relPath(), st.range().line(), Math.max(1, st.range().column()),
+                                    Math.max(st.range().line(), st.range().endLine()), Math.max(1, st.range().endColumn()),
+                                    "the " + (f.kind() == SqlFacts.Kind.UPSERT ? "upsert" : "INSERT") + " into "
+                                            + Schema.norm(f.table()));
+                            add(byTable, new Insert(m, c, Schema.norm(f.table()), f.setColumns(),
+                                    (f.kind() == SqlFacts.Kind.UPSERT ? "upsert " : "INSERT INTO ")
+                                            + Schema.norm(f.table()) + (f.setColumns().isEmpty() ? ""
+                                            : " (" + String.join(", ", f.setColumns()) + ")"), sl, why));
+                            break;
+                        }
+                    }
+                }
+                Insert ei = entityInsert(project, sem, m, c, why);
+                if (ei != null && schema.table(ei.table()) != null) {
+                    add(byTable, ei);
+                }
+            }
+        }
+        for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
+            Table t = schema.table(e.getKey());
+            if (t != null && t.businessKeys().isEmpty() && !APPEND_ONLY.matcher(t.name()).matches()) {
+                report(ctx, project, t, e.getValue());
+            }
+        }
+    }
+
+    private static void add(Map<String, List<Insert>> byTable, Insert i) {
+        List<Insert> l = byTable.computeIfAbsent(i.table(), k -> new ArrayList<>());
+        if (l.stream().noneMatch(o -> o.call() == i.call() && o.method().method() == i.method().method())) {
+            l.add(i);
+        }
+    }
+
+    private static String inRowLoop(Semantics sem, MethodRef m, CallSite c) {
+        for (int l : c.loopIds()) {
+            LoopFact loop = m.method().body().loops().get(l);
+            if (sem.loopOverSelectedRows(m, loop)) {
+                return "runs once per selected row (loop at line " + loop.range().line() + ")";
+            }
+        }
+        return null;
+    }
+
+    // ---- entity inserts -------------------------------------------------------------------------------------------
+
+    private static final Set<String> ENTITY_INSERTS = Set.of("insert", "save", "saveAndFlush", "persist");
+
+    /** MyBatis-Plus {@code insert(entity)}, JPA {@code save(new E)}/{@code saveAndFlush}, {@code EntityManager.persist}. */
+    private static Insert entityInsert(Project project, Semantics sem, MethodRef m, CallSite c, String why) {
+        if (!ENTITY_INSERTS.contains(c.name()) || c.args().size() != 1) {
+            return null;
+        }
+        CallInfo ci = sem.calls(m).get(c.id());
+        if (!ci.statements().isEmpty()) {
+            return null; // the SQL model has the statement
+        }
+        ResolvedType recv = ci.target().receiverType();
+        TypeEntry recvType = recv.isProject() ? project.index().type(recv.name()) : null;
+        boolean em = recv.simpleName().equals("EntityManager") && c.name().equals("persist");
+        if (!em && (recvType == null || !sem.isDataAccess(recvType)
+                || ci.target().declared() != null && ci.target().declared().method().hasBody())) {
+            return null;
+        }
+        Arg a = c.args().get(0);
+        String var = a.text().strip();
+        LocalVar lv = m.method().body().locals().get(var);
+        boolean fresh = var.startsWith("new ") || lv != null && lv.initText() != null
+                && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"));
+        if ((c.name().startsWith("save")) && !fresh) {
+            return null; // saving a loaded entity updates it
+        }
+        TypeFacts entity = entityType(project, m, var, recvType);
+        if (entity == null) {
+            return null;
+        }
+        List<String> cols = new ArrayList<>();
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() < c.id() && x.receiver().kind() == Receiver.Kind.NAME && var.equals(x.receiver().name())
+                    && x.name().startsWith("set") && x.name().length() > 3 && x.args().size() == 1) {
+                String f = Character.toLowerCase(x.name().charAt(3)) + x.name().substring(4);
+                cols.add(EntitySchema.columnOf(entity, f));
+            }
+        }
+        if (cols.isEmpty()) {
+            for (String f : EntitySchema.persistentFields(entity)) {
+                cols.add(EntitySchema.columnOf(entity, f));
+            }
+        }
+        String table = EntitySchema.tableOf(entity);
+        return new Insert(m, c, table, cols, Semantics.display(c) + " inserts a new " + entity.simpleName()
+                + " into " + table, null, why);
+    }
+
+    private static TypeFacts entityType(Project project, MethodRef m, String var, TypeEntry recvType) {
+        String typeName = null;
+        Matcher nm = Pattern.compile("^new\\s+([\\w.]+)").matcher(var);
+        if (nm.find()) {
+            typeName = nm.group(1);
+        } else {
+            TypeRef tr = project.index().variableType(m, var, false);
+            if (tr != null && !tr.isUnknown()) {
+                typeName = tr.name();
+            }
+        }
+        if (typeName != null) {
+            ResolvedType rt = project.index().resolveType(typeName, m.file(), m.type());
+            TypeEntry te = rt.isProject() ? project.index().type(rt.name()) : null;
+            if (te != null && EntitySchema.isEntity(te.type())) {
+                return te.type();
+            }
+        }
+        if (recvType != null) {
+            for (TypeRef s : recvType.type().supertypes()) {
+                if (!s.typeArgs().isEmpty()) {
+                    ResolvedType rt = project.index().resolveType(s.typeArgs().get(0), recvType.file(), recvType.type());
+                    TypeEntry te = rt.isProject() ? project.index().type(rt.name()) : null;
+                    if (te != null && EntitySchema.isEntity(te.type())) {
+                        return te.type();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    // ---- the finding ----------------------------------------------------------------------------------------------
+
+    private void report(RuleContext ctx, Project project, Table t, List<Insert> inserts) {
+        Set<String> cols = new LinkedHashSet<>();
+        inserts.forEach(i -> cols.addAll(i.columns()));
+        UniqueKey pk = t.primaryKey();
+        List<String> key = businessKey(new ArrayList<>(cols), project);
+        String keyText = key.isEmpty() ? "<business key columns>" : String.join(", ", key);
+        String name = constraintName(t.name(), key);
+        Insert first = inserts.get(0);
+        StringBuilder msg = new StringBuilder();
+        msg.append("Table ").append(t.name()).append(" has no unique key ")
+                .append(pk == null ? "at all" : "but its surrogate primary key (" + String.join(", ", pk.columns()) + ")")
+                .append(", and a job inserts into it: ").append(first.what()).append(", run by ")
+                .append(Semantics.display(first.call())).append(" in ").append(first.method().type().simpleName())
+                .append('.').append(first.method().method().name()).append("() at line ")
+                .append(first.call().range().line()).append(", which ").append(first.why());
+        if (inserts.size() > 1) {
+            msg.append(" (and ").append(inserts.size() - 1).append(" other insert")
+                    .append(inserts.size() > 2 ? "s" : "").append(')');
+        }
+        msg.append(". A restarted or overlapping run inserts the same ")
+                .append(rowWord(t.name())).append(" again and the database accepts the duplicate; "
+                        + "a unique key on the business key makes the second insert fail (or be skipped with "
+                        + "INSERT IGNORE / ON CONFLICT DO NOTHING). The columns that look like the business key: (")
+                .append(keyText).append(").");
+        Location at = tableLocation(project, t);
+        RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(t.name())
+                .construct("CREATE TABLE " + t.name());
+        for (Insert i : inserts) {
+            Location call = Semantics.location(i.method(), i.call().range(), Semantics.display(i.call())
+                    + " inserts into " + t.name() + " (" + i.why() + ")");
+            b.related(call);
+            b.flow(call);
+            if (i.statement() != null && !(i.statement().path().equals(call.path())
+                    && i.statement().startLine() == call.startLine())) {
+                b.related(i.statement());
+            }
+        }
+        b.flow(at.withLabel(t.name() + " has no unique business key: the duplicate row is accepted"));
+        b.fix(fix(project, t, key, keyText, name));
+        b.report();
+    }
+
+    private static String rowWord(String table) {
+        String s = table.toLowerCase(Locale.ROOT);
+        for (String w : List.of("order", "charge", "payment", "ledger", "notice", "notification", "reminder", "mail",
+                "message", "refund", "payout", "transfer", "invoice", "coupon")) {
+            if (s.contains(w)) {
+                return w + " row";
+            }
+        }
+        return "row";
+    }
+
+    /** The inserted columns that look like the business key. */
+    static List<String> businessKey(List<String> cols, Project project) {
+        List<String> candidates = cols.stream().filter(c -> !c.equals("id") && !project.catalog().isStatusColumn(c)
+                && !c.matches("(?i)(gmt_|create|update|modif).*")).toList();
+        for (String p : List.of("idempot", "idem_key", "dedup", "request_id", "req_id", "request_no")) {
+            for (String c : candidates) {
+                if (c.contains(p)) {
+                    return List.of(c);
+                }
+            }
+        }
+        for (String c : candidates) {
+            if (STRONG_KEY.matcher(c).matches()) {
+                return List.of(c);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String c : candidates) {
+            if (TASK_ID.matcher(c).matches()) {
+                out.add(c);
+                candidates.stream().filter(d -> DATE.matcher(d).matches()).findFirst().ifPresent(out::add);
+                return out;
+            }
+        }
+        for (String c : candidates) {
+            if (c.endsWith("_id") || TYPE.matcher(c).matches() || DATE.matcher(c).matches()) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private static String constraintName(String table, List<String> key) {
+        String n = "uk_" + table + (key.isEmpty() ? "_business_key" : "_" + String.join("_", key));
+        return n.length() > 60 ? n.substring(0, 60) : n;
+    }
+
+    private static Fix fix(Project project, Table t, List<String> key, String keyText, String name) {
+        String template;
+        String where;
+        switch (t.origin()) {
+            case LIQUIBASE -> {
+                where = "in a new Liquibase changeSet";
+                template = "<changeSet id=\"" + name + "\" author=\"...\">\n"
+                        + "    <addUniqueConstraint tableName=\"" + t.name() + "\" columnNames=\"" + keyText
+                        + "\" constraintName=\"" + name + "\"/>\n</changeSet>";
+            }
+            case ENTITY -> {
+                where = "on the entity (and in the DDL that creates the table)";
+                StringBuilder cols = new StringBuilder();
+                for (String k : key.isEmpty() ? List.of("<business key columns>") : key) {
+                    cols.append(cols.length() == 0 ? "" : ", ").append('"').append(k).append('"');
+                }
+                template = "@Table(name = \"" + t.name() + "\", uniqueConstraints = @UniqueConstraint(name = \""
+                        + name + "\", columnNames = {" + cols + "}))";
+            }
+            default -> {
+                List<String> k = key.isEmpty() ? List.of("<business key columns>") : key;
+                String next = nextMigration(project, t, name);
+                where = next != null ? "in a new migration (" + next + ")" : "in the schema";
+                template = (next != null ? "-- " + next + "\n" : "")
+                        + "ALTER TABLE " + t.name() + " ADD CONSTRAINT " + name + " UNIQUE (" + String.join(", ", k)
+                        + ");" + (t.dialect() == Dialect.MYSQL ? "\n-- MySQL also: " + Dialect.MYSQL.addUnique(t.name(),
+                        name, k) : "");
+            }
+        }
+        return Fix.of("Add a unique constraint on the business key (" + keyText + ") of " + t.name() + " " + where
+                + " (remove existing duplicates first), and let the insert skip or report a duplicate.", template);
+    }
+
+    /** The next Flyway file name when the table lives in versioned migrations ("V2__uk_t_order_task_id.sql"). */
+    private static String nextMigration(Project project, Table t, String name) {
+        String file = t.relPath().substring(t.relPath().lastIndexOf('/') + 1);
+        if (!VERSIONED.matcher(file).matches()) {
+            return null;
+        }
+        long max = 0;
+        for (Path p : project.resources()) {
+            Matcher m = VERSIONED.matcher(p.getFileName().toString());
+            if (m.matches()) {
+                try {
+                    max = Math.max(max, Long.parseLong(m.group(1)));
+                } catch (NumberFormatException e) {
+                    // not a number we can bump
+                }
+            }
+        }
+        return "V" + (max + 1) + "__" + name + ".sql";
+    }
+
+    private static Location tableLocation(Project project, Table t) {
+        int line = Math.max(1, t.line());
+        int end = 2;
+        try {
+            List<String> lines = Files.readAllLines(project.sourceRoot().resolve(t.relPath()), StandardCharsets.UTF_8);
+            if (line <= lines.size()) {
+                String l = lines.get(line - 1);
+                int start = l.length() - l.stripLeading().length();
+                String s = l.replaceAll("\\s*(--|//|<!--).*$", "");
+                return new Location(t.relPath(), line, start + 1, line, Math.max(start + 2, s.length() + 1), null);
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall back to the start of the line
+        }
+        return new Location(t.relPath(), line, 1, line, end, null);
+    }
+}

@@ -1,0 +1,5 @@
+CREATE TABLE idem_record (
+  idem_key   VARCHAR(64) NOT NULL PRIMARY KEY,
+  task_id    BIGINT      NOT NULL,
+  created_at TIMESTAMP   DEFAULT CURRENT_TIMESTAMP
+);

@@ -1,0 +1,1 @@
+ALTER TABLE t_order ADD UNIQUE KEY uk_t_order_task_id (task_id);
