@@ -12,6 +12,7 @@ import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.parse.JavaSourceParser;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.springconfig.SpringConfig;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
@@ -80,7 +81,11 @@ public final class Analyzer {
                 .parseAll(xml, p -> SourceDiscovery.relativize(root, p)));
         diagnostics.addAll(sqlModel.diagnostics());
         Semantics semantics = new Semantics(index, sqlModel);
-        Project project = new Project(root, files, resources, index, semantics);
+        List<Path> configPaths = all.stream().filter(f -> f.kind() == SourceFile.Kind.CONFIG && !f.test())
+                .map(SourceFile::path).toList();
+        SpringConfig springConfig = SpringConfig.read(configPaths, p -> SourceDiscovery.relativize(root, p));
+        diagnostics.addAll(springConfig.diagnostics());
+        Project project = new Project(root, files, resources, index, semantics, springConfig);
 
         List<Finding> findings = new ArrayList<>();
         for (Rule rule : request.rules().rules()) {

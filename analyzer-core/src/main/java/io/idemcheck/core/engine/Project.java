@@ -3,6 +3,7 @@ package io.idemcheck.core.engine;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.springconfig.SpringConfig;
 import io.idemcheck.core.summary.Semantics;
 
 import java.nio.file.Path;
@@ -16,13 +17,21 @@ import java.util.List;
  * @param resources  collected non-Java inputs (mapper XML, SQL), absolute, in path order
  * @param index      types, methods and call resolution
  * @param semantics  what calls and methods do (effects, records, claims, keys)
+ * @param springConfig the Spring Boot configuration files (application*.yml|yaml|properties), key paths with lines
  */
 public record Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
-                      Semantics semantics) {
+                      Semantics semantics, SpringConfig springConfig) {
 
     public Project {
         files = List.copyOf(files);
         resources = List.copyOf(resources);
+        springConfig = springConfig == null ? SpringConfig.EMPTY : springConfig;
+    }
+
+    /** A project without configuration files. */
+    public Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
+                   Semantics semantics) {
+        this(sourceRoot, files, resources, index, semantics, SpringConfig.EMPTY);
     }
 
     public Catalog catalog() {
