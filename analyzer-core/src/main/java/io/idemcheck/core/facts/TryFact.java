@@ -37,9 +37,10 @@ public record TryFact(int branchId, Range range, List<Integer> loopIds, int lamb
      * @param leaves      the block ends with {@code throw}, {@code return} or {@code break} (it never falls through
      *                    to the next iteration)
      * @param empty       the block has no statements
+     * @param rethrows    the block ends with {@code throw} (the exception, or another, propagates)
      */
     public record Catch(List<String> types, String param, Range range, int firstCallId, int endCallId, boolean leaves,
-                        boolean empty) {
+                        boolean empty, boolean rethrows) {
         public Catch {
             types = List.copyOf(types);
         }

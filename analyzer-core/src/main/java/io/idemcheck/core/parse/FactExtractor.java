@@ -640,7 +640,9 @@ public final class FactExtractor {
                     }
                     catchFacts.add(new TryFact.Catch(types, cc.getParameter().getNameAsString(), range(cc), cFirst,
                             calls.size(), exits(cc.getBody()) && !(cc.getBody().getStatements().getLast().get()
-                            instanceof ContinueStmt), cc.getBody().getStatements().isEmpty()));
+                            instanceof ContinueStmt), cc.getBody().getStatements().isEmpty(),
+                            !cc.getBody().getStatements().isEmpty()
+                                    && cc.getBody().getStatements().getLast().get() instanceof ThrowStmt));
                     catchDepth--;
                     armStack.pop();
                 }
