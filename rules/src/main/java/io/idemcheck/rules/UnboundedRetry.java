@@ -287,6 +287,10 @@ public final class UnboundedRetry implements Rule {
         return null;
     }
 
+    private static final Pattern SELECT_FROM = Pattern.compile("(?i)\\bFROM\\s+[`\"]?(\\w+)");
+    private static final Pattern RETRY_COMPARE = Pattern.compile(
+            "(?i)\\b\\w*(retr|attempt|tries|fail_?(count|times|num)|error_?count)\\w*\\s*(<|<=|>|>=|!=)");
+
     /** Tables some statement reads or writes with a retry-count column in its WHERE clause. */
     private static Set<String> boundedTables(Semantics sem) {
         Set<String> out = new LinkedHashSet<>();
@@ -295,6 +299,15 @@ public final class UnboundedRetry implements Rule {
                 if (f.table() != null && f.whereColumns().stream()
                         .anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
                     out.add(f.table());
+                }
+                // the model keeps no table or columns for a SELECT: read its text
+                if (f.kind() == SqlFacts.Kind.SELECT && f.text() != null) {
+                    Matcher from = SELECT_FROM.matcher(f.text());
+                    int where = f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
+                    if (from.find() && where > 0
+                            && RETRY_COMPARE.matcher(f.text().substring(where)).find()) {
+                        out.add(from.group(1).toLowerCase(Locale.ROOT));
+                    }
                 }
             }
         }
@@ -370,7 +383,12 @@ public final class UnboundedRetry implements Rule {
                 fix = "Set a finite limit (" + c.name() + "(5)); the libraries' default is 3 attempts.";
             }
             if (why != null) {
-                ctx.finding(Semantics.location(m, c.range(), null))
+                Location loc = Semantics.location(m, c.range(), null);
+                if (c.receiver().kind() == Receiver.Kind.CALL && loc.endLine() > loc.startLine()) {
+                    // a builder chain: the setting is on the chain's last line
+                    loc = new Location(loc.path(), loc.endLine(), 1, loc.endLine(), Math.max(2, loc.endColumn()), null);
+                }
+                ctx.finding(loc)
                         .message(why + ". A call that always fails is retried forever.")
                         .enclosing(enclosing).construct(c.text()).fix(Fix.of(fix, null)).report();
             }
@@ -392,7 +410,8 @@ public final class UnboundedRetry implements Rule {
         for (CallSite c : calls) {
             if ((c.name().equals("setMaxElapsedTime") || c.name().equals("setMaxAttempts"))
                     && n.assignedTo().equals(c.receiver().name())) {
-                return !Retries.isUnboundedValue(c.args().isEmpty() ? null : c.args().get(0).text());
+                String v = c.args().isEmpty() ? "" : c.args().get(0).text();
+                return !v.contains("MAX_VALUE") && !v.contains("UNLIMITED");
             }
         }
         return false;
@@ -419,16 +438,16 @@ public final class UnboundedRetry implements Rule {
         for (ConfigFile f : files) {
             for (ConfigEntry e : f.entries()) {
                 String k = e.canonicalKey();
-                if (RABBIT_MAX.matcher(k).matches() && Retries.isUnboundedValue(e.value())) {
+                if (RABBIT_MAX.matcher(k).matches() && Retries.isUnboundedValue(value(e))) {
                     String prefix = k.substring(0, k.length() - "maxattempts".length());
                     if (!anyTrue(files, prefix + "enabled")) {
                         continue;
                     }
-                    report(ctx, e, "`" + e.key() + ": " + e.value() + "` lets the listener container retry a failing "
-                            + "message " + e.value() + " times, which is no ceiling.",
+                    report(ctx, e, "`" + e.key() + ": " + value(e) + "` lets the listener container retry a failing "
+                            + "message " + value(e) + " times, which is no ceiling.",
                             "Set max-attempts to a small number (3 to 5); after the last attempt Spring AMQP rejects "
                                     + "the message without requeue, so give the queue a dead-letter exchange.");
-                } else if (RABBIT_REQUEUE.matcher(k).matches() && "true".equalsIgnoreCase(e.value())) {
+                } else if (RABBIT_REQUEUE.matcher(k).matches() && "true".equalsIgnoreCase(value(e))) {
                     String prefix = k.substring(0, k.length() - "defaultrequeuerejected".length());
                     if (anyTrue(files, prefix + "retry.enabled") || dlqInCode || dlqInConfig(files, null)) {
                         continue;
@@ -440,12 +459,12 @@ public final class UnboundedRetry implements Rule {
                                     + "retry.enabled: true, max-attempts: 3) or set default-requeue-rejected: false, "
                                     + "and declare the queue with x-dead-letter-exchange so rejected messages are "
                                     + "kept for inspection.");
-                } else if (STREAM_MAX.matcher(k).matches() && Retries.isUnboundedValue(e.value())) {
-                    report(ctx, e, "`" + e.key() + ": " + e.value() + "` makes the binder retry a failing message "
-                            + e.value() + " times: no ceiling.",
+                } else if (STREAM_MAX.matcher(k).matches() && Retries.isUnboundedValue(value(e))) {
+                    report(ctx, e, "`" + e.key() + ": " + value(e) + "` makes the binder retry a failing message "
+                            + value(e) + " times: no ceiling.",
                             "Set max-attempts to 3 to 5 and enable a dead-letter queue for the binding (auto-bind-dlq "
                                     + "for Rabbit, enable-dlq for Kafka).");
-                } else if (STREAM_REQUEUE.matcher(k).matches() && "true".equalsIgnoreCase(e.value())) {
+                } else if (STREAM_REQUEUE.matcher(k).matches() && "true".equalsIgnoreCase(value(e))) {
                     Matcher mm = STREAM_REQUEUE.matcher(k);
                     mm.matches();
                     String binding = mm.group(2);
@@ -454,7 +473,7 @@ public final class UnboundedRetry implements Rule {
                     }
                     ConfigEntry attempts = binding == null ? null
                             : lastIn(files, "spring.cloud.stream.bindings." + binding + ".consumer.max-attempts");
-                    String retries = attempts != null && attempts.value().strip().equals("1")
+                    String retries = attempts != null && value(attempts).equals("1")
                             ? " The binder's own retries are off (max-attempts: 1), so every failure goes straight back "
                             + "to the broker." : "";
                     report(ctx, e, "`" + e.key() + ": true` with no dead-letter queue for the binding (auto-bind-dlq is "
@@ -462,13 +481,23 @@ public final class UnboundedRetry implements Rule {
                             + "forever, with no counter and no dead-letter route." + retries,
                             "Set auto-bind-dlq: true (and requeue-rejected: false) for the binding, so a message "
                                     + "that keeps failing ends in <destination>.<group>.dlq after max-attempts.");
-                } else if (KAFKA_TOPIC_ATTEMPTS.matcher(k).matches() && Retries.isUnboundedValue(e.value())) {
-                    report(ctx, e, "`" + e.key() + ": " + e.value() + "` retries a failing record through retry topics "
-                            + e.value() + " times: no ceiling.",
+                } else if (KAFKA_TOPIC_ATTEMPTS.matcher(k).matches() && Retries.isUnboundedValue(value(e))) {
+                    report(ctx, e, "`" + e.key() + ": " + value(e) + "` retries a failing record through retry topics "
+                            + value(e) + " times: no ceiling.",
                             "Set attempts to 3 to 5; the last failure then goes to the .DLT topic.");
                 }
             }
         }
+    }
+
+    /**
+     * The value without a trailing {@code " # ..."} remark: a properties value keeps it verbatim, but no setting read
+     * here has a value with a blank and '#' in it.
+     */
+    private static String value(ConfigEntry e) {
+        String v = e.value();
+        int i = v.indexOf(" #");
+        return (i >= 0 ? v.substring(0, i) : v).strip();
     }
 
     private static void report(RuleContext ctx, ConfigEntry e, String what, String fix) {
@@ -480,7 +509,7 @@ public final class UnboundedRetry implements Rule {
     private static boolean anyTrue(List<ConfigFile> files, String canonicalKey) {
         for (ConfigFile f : files) {
             ConfigEntry e = f.get(canonicalKey);
-            if (e != null && "true".equalsIgnoreCase(e.value().strip())) {
+            if (e != null && "true".equalsIgnoreCase(value(e))) {
                 return true;
             }
         }
@@ -503,9 +532,9 @@ public final class UnboundedRetry implements Rule {
         for (ConfigFile f : files) {
             for (ConfigEntry e : f.entries()) {
                 String k = e.canonicalKey();
-                boolean dl = k.endsWith("autobinddlq") && "true".equalsIgnoreCase(e.value().strip())
+                boolean dl = k.endsWith("autobinddlq") && "true".equalsIgnoreCase(value(e))
                         || k.endsWith("deadletterexchange") || k.endsWith("deadletterqueuename")
-                        || k.endsWith("enabledlq") && "true".equalsIgnoreCase(e.value().strip());
+                        || k.endsWith("enabledlq") && "true".equalsIgnoreCase(value(e));
                 if (dl && (binding == null || k.contains(".bindings." + binding.toLowerCase(Locale.ROOT) + ".")
                         || k.contains(".default."))) {
                     return true;
