@@ -59,7 +59,7 @@ public final class EffectRetriedWithoutKey implements Rule {
             CallInfo ci = infos.get(c.id());
             EffectTrace t = ci.effect();
             if (t == null || ci.keyed() || t.isDatabaseLocal() || sem.guardingClaim(m, c) != null
-                    || kafkaRecordKey(sem, m, c, t)) {
+                    || kafkaRecordKey(sem, m, c, t) || readByName(c, t)) {
                 continue;
             }
             String why = null;
@@ -107,6 +107,19 @@ public final class EffectRetriedWithoutKey implements Rule {
             }
             report(ctx, m, c, t, why, where);
         }
+    }
+
+    private static final java.util.regex.Pattern READ_NAME = java.util.regex.Pattern.compile(
+            "(do)?(long)?(poll|fetch|get|query|load|list|find|read|check|search|lookup|refresh|heartbeat|ping|probe"
+                    + "|watch|subscribe|download)\\w*", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * A generic HTTP call reached through a project method whose name says it reads ({@code doLongPolling(server)},
+     * {@code fetchConfig()}): repeating a read or a long poll changes nothing downstream. Payments, messages and mails
+     * are never excused by a name.
+     */
+    private static boolean readByName(CallSite c, EffectTrace t) {
+        return "http".equals(t.kind()) && t.hops().size() > 1 && READ_NAME.matcher(c.name()).matches();
     }
 
     /** The call sits in a try block with a catch that does not rethrow: a failure never reaches the retry. */

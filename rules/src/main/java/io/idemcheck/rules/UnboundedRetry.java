@@ -81,7 +81,7 @@ public final class UnboundedRetry implements Rule {
     private void checkLoops(RuleContext ctx, MethodRef m) {
         Set<Integer> seen = new LinkedHashSet<>();
         for (Retries.RetryLoop l : Retries.retryLoops(m)) {
-            if (l.bound() != null || !seen.add(l.loop().id())) {
+            if (l.bound() != null || !seen.add(l.loop().id()) || policyDecides(m, l)) {
                 continue;
             }
             CallSite attempt = firstAttempt(m, l.attempt().firstCallId(), l.attempt().endCallId());
@@ -120,6 +120,28 @@ public final class UnboundedRetry implements Rule {
                     "}")));
             b.report();
         }
+    }
+
+    private static final Pattern POLICY_CALL = Pattern.compile(
+            "(continueOrPropagate|canRetry|shouldRetry|nextBackOff|nextBackoff|retryOrThrow|onRetry|allowRetry"
+                    + "|checkRetry|isRetryable|retryIfPossible|next)");
+
+    /**
+     * The catch block hands the failure to a retry policy that throws at its ceiling (Feign's
+     * {@code retryer.continueOrPropagate(e)}, {@code backOffExecution.nextBackOff()}, {@code policy.canRetry(..)}):
+     * the bound lives in the policy.
+     */
+    private static boolean policyDecides(MethodRef m, Retries.RetryLoop l) {
+        List<CallSite> calls = m.method().body().calls();
+        for (int i = l.catchClause().firstCallId(); i < l.catchClause().endCallId() && i < calls.size(); i++) {
+            CallSite c = calls.get(i);
+            String recv = c.receiver().text().toLowerCase(Locale.ROOT);
+            if (POLICY_CALL.matcher(c.name()).matches() && (recv.contains("retr") || recv.contains("backoff")
+                    || recv.contains("policy") || !c.name().equals("next"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static CallSite firstAttempt(MethodRef m, int from, int to) {
@@ -248,10 +270,27 @@ public final class UnboundedRetry implements Rule {
             return "rejects the message with requeue = true, so the broker delivers it again at once,";
         }
         if (REQUEUE_NAME.matcher(c.name()).matches() && !c.name().toLowerCase(Locale.ROOT).contains("dead")
-                && !c.name().toLowerCase(Locale.ROOT).contains("dlq")) {
+                && !c.name().toLowerCase(Locale.ROOT).contains("dlq") && carriesItem(m, c)) {
             return "puts the item back in the queue";
         }
         return null;
+    }
+
+    /**
+     * The re-enqueue passes something of the item (a parameter, a loop variable or a local): a bare
+     * {@code scheduleRetry()} that reconnects a client or restarts a keep-alive puts no work item back.
+     */
+    private static boolean carriesItem(MethodRef m, CallSite c) {
+        Set<String> params = new LinkedHashSet<>();
+        m.method().params().forEach(p -> params.add(p.name()));
+        for (Arg a : c.args()) {
+            for (String n : a.names()) {
+                if (params.contains(n) || m.method().body().locals().containsKey(n)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** A condition in the method that reads a retry count and compares it, or null. */
