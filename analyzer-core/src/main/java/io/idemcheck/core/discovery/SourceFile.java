@@ -13,6 +13,8 @@ import java.nio.file.Path;
 public record SourceFile(Path path, String relPath, Kind kind, boolean test) {
 
     public enum Kind {
-        JAVA, KOTLIN, XML, SQL
+        JAVA, KOTLIN, XML, SQL,
+        /** A Spring Boot configuration file: {@code application*.yml|yaml|properties}. */
+        CONFIG
     }
 }

@@ -19,6 +19,7 @@ import io.idemcheck.core.rule.RuleDescriptor;
 import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.schema.SchemaReader;
+import io.idemcheck.core.springconfig.SpringConfig;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
@@ -97,7 +98,11 @@ public final class Analyzer {
         Schema schema = SchemaReader.read(root, request.paths(), resources, index);
         diagnostics.addAll(schema.diagnostics());
         Semantics semantics = new Semantics(index, sqlModel, schema);
-        Project project = new Project(root, files, resources, index, semantics, schema);
+        List<Path> configPaths = all.stream().filter(f -> f.kind() == SourceFile.Kind.CONFIG && !f.test())
+                .map(SourceFile::path).toList();
+        SpringConfig springConfig = SpringConfig.read(configPaths, p -> SourceDiscovery.relativize(root, p));
+        diagnostics.addAll(springConfig.diagnostics());
+        Project project = new Project(root, files, resources, index, semantics, schema, springConfig);
 
         List<Finding> findings = new ArrayList<>();
         for (Rule rule : rules) {

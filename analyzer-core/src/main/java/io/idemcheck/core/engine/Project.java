@@ -4,6 +4,7 @@ import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.schema.Schema;
+import io.idemcheck.core.springconfig.SpringConfig;
 import io.idemcheck.core.summary.Semantics;
 
 import java.nio.file.Path;
@@ -18,20 +19,22 @@ import java.util.List;
  * @param index      types, methods and call resolution
  * @param semantics  what calls and methods do (effects, records, claims, keys)
  * @param schema     the database schema the project declares (DDL, migrations, changelogs, entities)
+ * @param springConfig the Spring Boot configuration files (application*.yml|yaml|properties), key paths with lines
  */
 public record Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
-                      Semantics semantics, Schema schema) {
+                      Semantics semantics, Schema schema, SpringConfig springConfig) {
 
     public Project {
         files = List.copyOf(files);
         resources = List.copyOf(resources);
         schema = schema == null ? Schema.EMPTY : schema;
+        springConfig = springConfig == null ? SpringConfig.EMPTY : springConfig;
     }
 
-    /** A project with no visible schema. */
+    /** A project with no visible schema and no configuration files. */
     public Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
                    Semantics semantics) {
-        this(sourceRoot, files, resources, index, semantics, Schema.EMPTY);
+        this(sourceRoot, files, resources, index, semantics, Schema.EMPTY, SpringConfig.EMPTY);
     }
 
     public Catalog catalog() {

@@ -5,10 +5,11 @@ import java.util.Map;
 
 /**
  * What a method body does, reduced from its syntax tree: the calls in evaluation order and the structure around them.
- * Rules read this instead of the AST, which is dropped after extraction.
+ * Rules read this instead of the AST, which is dropped after extraction. {@code tries} are the try statements
+ * with catch clauses, {@code creations} the {@code new T(..)} expressions (anonymous classes included).
  */
 public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
-                   Map<String, LocalVar> locals) {
+                   Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations) {
 
     public static final Body EMPTY = new Body(List.of(), List.of(), List.of(), List.of(), Map.of());
 
@@ -18,5 +19,13 @@ public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> g
         guards = List.copyOf(guards);
         lambdas = List.copyOf(lambdas);
         locals = Map.copyOf(locals);
+        tries = tries == null ? List.of() : List.copyOf(tries);
+        creations = creations == null ? List.of() : List.copyOf(creations);
+    }
+
+    /** A body without try or creation facts. */
+    public Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
+                Map<String, LocalVar> locals) {
+        this(calls, loops, guards, lambdas, locals, List.of(), List.of());
     }
 }

@@ -76,8 +76,10 @@ import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.NewFact;
 import io.idemcheck.core.facts.Range;
 import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.facts.TypeRef;
 
@@ -496,6 +498,8 @@ public final class FactExtractor {
         private final Map<Integer, Integer> guardBranch = new HashMap<>();
         private int catchDepth;
         private int branchCounter;
+        private final List<TryFact> tries = new ArrayList<>();
+        private final List<Object[]> creations = new ArrayList<>(); // [ObjectCreationExpr, assignedTo, owner[]]
 
         private final Local local;
 
@@ -516,7 +520,15 @@ public final class FactExtractor {
             }
             Map<String, LocalVar> lv = new HashMap<>();
             locals.forEach((k, v) -> lv.put(k, v.build()));
-            return new Body(calls, loops, guards, lambdas, lv);
+            List<NewFact> news = new ArrayList<>();
+            for (Object[] c : creations) {
+                ObjectCreationExpr oc = (ObjectCreationExpr) c[0];
+                List<String> args = new ArrayList<>();
+                oc.getArguments().forEach(a -> args.add(text(a)));
+                news.add(new NewFact(oc.getType().getNameWithScope(), args, range(oc), text(oc), (String) c[1],
+                        ((int[]) c[2])[0], ((int[]) c[2])[1]));
+            }
+            return new Body(calls, loops, guards, lambdas, lv, tries, news);
         }
 
         // ---- statements -----------------------------------------------------------------------------------------
@@ -608,16 +620,52 @@ public final class FactExtractor {
                 ts.getResources().forEach(this::expr);
                 int b = branchCounter++;
                 armStack.push(new CallSite.Arm(b, 0, true));
+                int tryFirst = calls.size();
                 stmt(ts.getTryBlock());
+                int tryEnd = calls.size();
                 armStack.pop();
                 int i = 1;
+                List<TryFact.Catch> catchFacts = new ArrayList<>();
                 for (CatchClause cc : ts.getCatchClauses()) {
                     armStack.push(new CallSite.Arm(b, i++, true));
                     catchDepth++;
                     local(cc.getParameter().getNameAsString(), typeRef(cc.getParameter().getType()), false);
+                    int cFirst = calls.size();
                     stmt(cc.getBody());
+                    List<String> types = new ArrayList<>();
+                    if (cc.getParameter().getType() instanceof com.github.javaparser.ast.type.UnionType ut) {
+                        ut.getElements().forEach(t -> types.add(t.asString()));
+                    } else {
+                        types.add(cc.getParameter().getType().asString());
+                    }
+                    catchFacts.add(new TryFact.Catch(types, cc.getParameter().getNameAsString(), range(cc), cFirst,
+                            calls.size(), exits(cc.getBody()) && !(cc.getBody().getStatements().getLast().get()
+                            instanceof ContinueStmt), cc.getBody().getStatements().isEmpty(),
+                            !cc.getBody().getStatements().isEmpty()
+                                    && cc.getBody().getStatements().getLast().get() instanceof ThrowStmt));
                     catchDepth--;
                     armStack.pop();
+                }
+                if (!catchFacts.isEmpty()) {
+                    List<Integer> tryLoops = new ArrayList<>(loopStack);
+                    java.util.Collections.reverse(tryLoops);
+                    Set<String> assigned = new LinkedHashSet<>();
+                    for (AssignExpr a : ts.getTryBlock().findAll(AssignExpr.class)) {
+                        if (a.getTarget() instanceof NameExpr n && ownBlock(a, ts)) {
+                            assigned.add(n.getNameAsString());
+                        } else if (a.getTarget() instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr
+                                && ownBlock(a, ts)) {
+                            assigned.add(fa.getNameAsString());
+                        }
+                    }
+                    boolean leaves = false;
+                    for (Statement st : ts.getTryBlock().findAll(Statement.class)) {
+                        if ((st instanceof BreakStmt || st instanceof ReturnStmt) && ownLoopLevel(st, ts)) {
+                            leaves = true;
+                        }
+                    }
+                    tries.add(new TryFact(b, range(ts), tryLoops, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
+                            tryFirst, tryEnd, leaves, assigned, catchFacts));
                 }
                 ts.getFinallyBlock().ifPresent(fb -> {
                     armStack.push(new CallSite.Arm(b, -1, true));
@@ -730,6 +778,40 @@ public final class FactExtractor {
             return exits && is.getElseStmt().isEmpty() ? g : -1;
         }
 
+        /** True when {@code n} belongs to the try statement's own code: not inside a lambda or a local class. */
+        private static boolean ownBlock(Node n, TryStmt ts) {
+            Node p = n.getParentNode().orElse(null);
+            while (p != null && p != ts) {
+                if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr
+                        || p instanceof com.github.javaparser.ast.body.TypeDeclaration<?>) {
+                    return false;
+                }
+                p = p.getParentNode().orElse(null);
+            }
+            return true;
+        }
+
+        /** True when a break or return in a try block leaves the loop that encloses the try statement. */
+        private static boolean ownLoopLevel(Statement st, TryStmt ts) {
+            boolean isBreak = st instanceof BreakStmt;
+            if (isBreak && ((BreakStmt) st).getLabel().isPresent()) {
+                return ownBlock(st, ts);
+            }
+            Node p = st.getParentNode().orElse(null);
+            while (p != null && p != ts) {
+                if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr
+                        || p instanceof com.github.javaparser.ast.body.TypeDeclaration<?>) {
+                    return false;
+                }
+                if (isBreak && (p instanceof WhileStmt || p instanceof ForStmt || p instanceof ForEachStmt
+                        || p instanceof DoStmt || p instanceof SwitchStmt || p instanceof SwitchExpr)) {
+                    return false;
+                }
+                p = p.getParentNode().orElse(null);
+            }
+            return true;
+        }
+
         private static boolean exits(Statement s) {
             if (s instanceof BlockStmt b) {
                 return !b.getStatements().isEmpty() && exits(b.getStatements().getLast().get());
@@ -806,6 +888,17 @@ public final class FactExtractor {
             } else if (e instanceof ObjectCreationExpr oc) {
                 oc.getScope().ifPresent(this::expr);
                 oc.getArguments().forEach(this::expr);
+                String assignedTo = null;
+                Node parent = oc.getParentNode().orElse(null);
+                if (parent instanceof VariableDeclarator vd) {
+                    assignedTo = vd.getNameAsString();
+                } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof NameExpr n) {
+                    assignedTo = n.getNameAsString();
+                } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof FieldAccessExpr fa) {
+                    assignedTo = fa.getNameAsString();
+                }
+                creations.add(new Object[]{oc, assignedTo,
+                        new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()}});
                 // an anonymous class body is analysed as a type of its own (its methods run later, not here)
                 if (oc.getAnonymousClassBody().isPresent()) {
                     local.anonymous(oc);
@@ -909,6 +1002,11 @@ public final class FactExtractor {
             int id = calls.size();
             for (int l : lambdasHere) {
                 lambdaInfo.get(l)[0] = id;
+            }
+            for (Object[] cr : creations) {
+                if (((ObjectCreationExpr) cr[0]).getParentNode().orElse(null) == mc) {
+                    ((int[]) cr[2])[0] = id;
+                }
             }
             String[] assigned = new String[1];
             CallSite.Use use = use(mc, assigned);

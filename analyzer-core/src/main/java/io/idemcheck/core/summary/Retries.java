@@ -1,0 +1,316 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.facts.AnnotationFact;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.Range;
+import io.idemcheck.core.facts.TryFact;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Where code is retried, and whether the retry has a ceiling: retry loops (a loop whose body tries a call and, when
+ * it throws, catches and loops again), recursive retries from a catch block, Spring Retry and Spring Framework 7
+ * {@code @Retryable} methods, lambdas run by {@code RetryTemplate.execute} or Resilience4j's {@code Retry}, and
+ * message listeners the broker redelivers on exception. Shared by the retry rules; reads facts only.
+ */
+public final class Retries {
+
+    /** Names that hold an attempt count. */
+    public static final Pattern RETRY_NAME = Pattern.compile(
+            "(?i).*(retr(y|ies|ied)|attempt|tries|tried|redeliver|deliverycount|delivery_count|failcount|fail_count"
+                    + "|failtimes|fail_times|failnum|fail_num|errorcount|error_count|x-death|times|maxtry|max_try).*");
+    /** A comparison operator in a condition. */
+    private static final Pattern COMPARE = Pattern.compile("(<=?|>=?|==|!=)|\\.(equals|compareTo)\\(");
+    /** Tokens of a time bound. */
+    private static final Pattern TIME = Pattern.compile(
+            "(?i).*(currentTimeMillis|nanoTime|deadline|Instant\\.now|LocalDateTime\\.now|Duration|elapsed|timeout"
+                    + "|isAfter|isBefore|expire|until|stopwatch|clock\\.).*");
+    /** Values of a limit that is no limit. */
+    private static final Pattern UNBOUNDED = Pattern.compile(
+            "(?s).*(MAX_VALUE|UNLIMITED_ATTEMPTS|UNLIMITED|Infinity|POSITIVE_INFINITY).*");
+
+    private static final Set<String> LISTENERS = Set.of("KafkaListener", "RabbitListener", "JmsListener",
+            "SqsListener", "StreamListener", "RocketMQMessageListener");
+    private static final Set<String> TEMPLATE_METHODS = Set.of("execute", "invoke", "call");
+    private static final Set<String> DECORATORS = Set.of("decorateSupplier", "decorateRunnable", "decorateCallable",
+            "decorateCheckedSupplier", "decorateCheckedRunnable", "decorateFunction", "decorateCheckedFunction",
+            "decorateCompletionStage", "executeSupplier", "executeRunnable", "executeCallable",
+            "executeCheckedSupplier", "executeCompletionStage");
+
+    private Retries() {
+    }
+
+    /**
+     * A loop that retries: its body has a try statement whose success path leaves the loop (break, return, or a flag
+     * the loop condition tests) and one of whose catch blocks falls through to the next iteration.
+     *
+     * @param loop      the loop
+     * @param attempt   the try statement that makes the attempt
+     * @param catchClause the catch clause that loops again
+     * @param bound     the counter or time bound found ("the condition `i < 3`"), or null when there is none
+     * @param timeBound the bound is a time bound
+     */
+    public record RetryLoop(LoopFact loop, TryFact attempt, TryFact.Catch catchClause, String bound,
+                            boolean timeBound) {
+
+        /** True when call {@code c} is made by the attempt (in the try block). */
+        public boolean attempts(CallSite c) {
+            return c.id() >= attempt.firstCallId() && c.id() < attempt.endCallId();
+        }
+    }
+
+    /** The retry loops of a method. */
+    public static List<RetryLoop> retryLoops(MethodRef m) {
+        Body body = m.method().body();
+        List<RetryLoop> out = new ArrayList<>();
+        for (TryFact t : body.tries()) {
+            if (t.loopIds().isEmpty()) {
+                continue;
+            }
+            LoopFact loop = body.loops().get(t.loopIds().get(t.loopIds().size() - 1));
+            if (!Set.of("while", "for", "do").contains(loop.kind())) {
+                continue;
+            }
+            if (t.lambdaId() >= 0 && !lambdaInsideLoop(body, t.lambdaId(), loop)) {
+                // the try sits in a lambda written outside this loop's frame
+                continue;
+            }
+            TryFact.Catch again = null;
+            for (TryFact.Catch c : t.catches()) {
+                if (!c.leaves() && !onlyInterrupted(c)) {
+                    again = c;
+                    break;
+                }
+            }
+            if (again == null || t.endCallId() <= t.firstCallId()) {
+                continue;
+            }
+            String cond = loop.iterable().strip();
+            boolean flag = false;
+            for (String a : t.assigned()) {
+                if (cond.matches("(?s).*!\\s*(this\\.)?" + Pattern.quote(a) + "\\b.*")
+                        || cond.matches("(?s).*\\b" + Pattern.quote(a) + "\\s*==\\s*(false|null).*")) {
+                    flag = true;
+                }
+            }
+            if (!t.leavesLoop() && !flag) {
+                continue;
+            }
+            String bound = null;
+            boolean time = false;
+            if (!cond.isEmpty() && !cond.equals("true") && COMPARE.matcher(cond).find()) {
+                bound = "the loop condition `" + oneLine(cond) + "`";
+                time = TIME.matcher(cond).matches();
+            } else if (TIME.matcher(cond).matches()) {
+                bound = "the loop condition `" + oneLine(cond) + "`";
+                time = true;
+            }
+            if (bound == null) {
+                for (GuardFact g : body.guards()) {
+                    if (!inside(g.range(), loop.range())) {
+                        continue;
+                    }
+                    if (TIME.matcher(g.text()).matches()) {
+                        bound = "the condition `" + oneLine(g.text()) + "` at line " + g.range().line();
+                        time = true;
+                        break;
+                    }
+                    if (COMPARE.matcher(g.text()).find() && (RETRY_NAME.matcher(g.text()).matches()
+                            || g.text().matches("(?s).*(?i)(max|limit|count|\\bn\\b|\\bi\\b).*")
+                            || g.text().matches("(?s).*[<>]=?\\s*\\d+.*"))) {
+                        bound = "the condition `" + oneLine(g.text()) + "` at line " + g.range().line();
+                        break;
+                    }
+                }
+            }
+            out.add(new RetryLoop(loop, t, again, bound, time));
+        }
+        return out;
+    }
+
+    private static boolean lambdaInsideLoop(Body body, int lambdaId, LoopFact loop) {
+        LambdaFact lf = body.lambdas().get(lambdaId);
+        if (lf.ownerCallId() < 0) {
+            return false;
+        }
+        CallSite owner = body.calls().get(lf.ownerCallId());
+        return owner.loopIds().contains(loop.id());
+    }
+
+    private static boolean onlyInterrupted(TryFact.Catch c) {
+        return c.types().stream().allMatch(t -> t.endsWith("InterruptedException"));
+    }
+
+    /** True when region {@code a} lies within {@code b}. */
+    public static boolean inside(Range a, Range b) {
+        boolean startOk = a.line() > b.line() || a.line() == b.line() && a.column() >= b.column();
+        boolean endOk = a.endLine() < b.endLine() || a.endLine() == b.endLine() && a.endColumn() <= b.endColumn();
+        return startOk && endOk;
+    }
+
+    /** A recursive retry: a call in a catch block back to the method itself, after an attempt in the try block. */
+    public record RecursiveRetry(TryFact attempt, TryFact.Catch catchClause, CallSite selfCall, String bound) {
+        public boolean attempts(CallSite c) {
+            return c.id() >= attempt.firstCallId() && c.id() < attempt.endCallId();
+        }
+    }
+
+    /** The recursive retries of a method. */
+    public static List<RecursiveRetry> recursiveRetries(MethodRef m, List<CallTarget> targets) {
+        Body body = m.method().body();
+        List<RecursiveRetry> out = new ArrayList<>();
+        for (TryFact t : body.tries()) {
+            for (TryFact.Catch c : t.catches()) {
+                for (int id = c.firstCallId(); id < c.endCallId(); id++) {
+                    CallSite cs = body.calls().get(id);
+                    if (cs.lambdaId() != t.lambdaId() || !cs.name().equals(m.method().name())
+                            || cs.argCount() != m.method().arity()
+                            || !targets.get(id).targets().stream().anyMatch(x -> x.method() == m.method())) {
+                        continue;
+                    }
+                    String bound = null;
+                    for (GuardFact g : body.guards()) {
+                        if (COMPARE.matcher(g.text()).find() || TIME.matcher(g.text()).matches()) {
+                            bound = "the condition `" + oneLine(g.text()) + "` at line " + g.range().line();
+                        }
+                    }
+                    for (int i = 0; i < cs.argCount() && bound == null; i++) {
+                        String a = cs.args().get(i).text();
+                        if (a.matches("(?s).*(\\+\\s*1|-\\s*1|\\+\\+|--).*")) {
+                            bound = "the counter argument `" + oneLine(a) + "`";
+                        }
+                    }
+                    out.add(new RecursiveRetry(t, c, cs, bound));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Which {@code @Retryable} annotates the method: Spring Retry's or Spring Framework 7's core one. */
+    public record RetryableAnnotation(AnnotationFact annotation, boolean springCore, String limitMember,
+                                      String limit) {
+
+        /** True when the limit is explicitly unbounded. */
+        public boolean unbounded() {
+            return limit != null && isUnboundedValue(limit);
+        }
+
+        /** True when the annotation allows at most one attempt (no retry at all). */
+        public boolean noRetry() {
+            if (limit == null) {
+                return false;
+            }
+            String v = limit.strip().replaceAll("[lL]$", "");
+            return springCore ? v.equals("0") : v.equals("1") || v.equals("0");
+        }
+    }
+
+    /** The {@code @Retryable} on {@code m} (method or class), or null. */
+    public static RetryableAnnotation retryable(MethodRef m) {
+        AnnotationFact a = m.method().annotation("Retryable");
+        if (a == null) {
+            a = m.type().annotation("Retryable");
+        }
+        if (a == null) {
+            return null;
+        }
+        String imported = m.file().imports().get("Retryable");
+        boolean core = a.name().startsWith("org.springframework.resilience")
+                || imported != null && imported.startsWith("org.springframework.resilience")
+                || imported == null && m.file().wildcards().stream()
+                .anyMatch(w -> w.startsWith("org.springframework.resilience"));
+        String member = core ? "maxRetries" : "maxAttempts";
+        String limit = a.value(member);
+        return new RetryableAnnotation(a, core, member, limit);
+    }
+
+    /** True for a limit value that is no limit: {@code Integer.MAX_VALUE}, {@code UNLIMITED_ATTEMPTS}, 10000 or more. */
+    public static boolean isUnboundedValue(String v) {
+        if (v == null) {
+            return false;
+        }
+        String s = v.strip().replace("_", "").replaceAll("[lL]$", "");
+        if (UNBOUNDED.matcher(v).matches()) {
+            return true;
+        }
+        if (s.matches("\\d+")) {
+            try {
+                return Long.parseLong(s) >= 10_000L;
+            } catch (NumberFormatException e) {
+                return true;
+            }
+        }
+        return s.equals("-1");
+    }
+
+    /** Why {@code m} is a message listener the broker redelivers on an exception, or null. */
+    public static String listener(MethodRef m) {
+        for (String a : LISTENERS) {
+            if (m.method().annotation(a) != null) {
+                return "@" + a;
+            }
+        }
+        if (m.method().name().equals("onMessage") && m.type().annotation("RocketMQMessageListener") != null) {
+            return "@RocketMQMessageListener onMessage";
+        }
+        if (m.type().annotation("KafkaListener") != null && m.method().annotation("KafkaHandler") != null) {
+            return "@KafkaListener @KafkaHandler";
+        }
+        if (m.type().annotation("RabbitListener") != null && m.method().annotation("RabbitHandler") != null) {
+            return "@RabbitListener @RabbitHandler";
+        }
+        return null;
+    }
+
+    /**
+     * The call that runs {@code c}'s enclosing lambda under a retry library ({@code retryTemplate.execute(..)},
+     * {@code Retry.decorateSupplier(retry, ..)}, {@code retry.executeSupplier(..)}, {@code retryer.call(..)}), or null.
+     */
+    public static CallSite retryLambdaOwner(MethodRef m, CallSite c, List<CallTarget> targets) {
+        Body body = m.method().body();
+        int lam = c.lambdaId();
+        while (lam >= 0) {
+            LambdaFact lf = body.lambdas().get(lam);
+            if (lf.ownerCallId() >= 0) {
+                CallSite owner = body.calls().get(lf.ownerCallId());
+                if (isRetryRunner(owner, targets.get(owner.id()))) {
+                    return owner;
+                }
+            }
+            lam = lf.parentId();
+        }
+        return null;
+    }
+
+    /** True when {@code owner} runs the lambda it is given under a retry policy. */
+    public static boolean isRetryRunner(CallSite owner, CallTarget t) {
+        String recvType = t == null ? "" : t.receiverType().simpleName();
+        String recvText = owner.receiver().text().toLowerCase(Locale.ROOT);
+        boolean retryish = recvType.contains("Retry") || recvText.contains("retry") || recvText.contains("retrier")
+                || recvType.contains("Retrier");
+        if (TEMPLATE_METHODS.contains(owner.name())) {
+            return retryish;
+        }
+        if (DECORATORS.contains(owner.name())) {
+            return retryish || owner.args().stream().anyMatch(a -> a.text().toLowerCase(Locale.ROOT)
+                    .contains("retry"));
+        }
+        return false;
+    }
+
+    /** The source text on one line. */
+    public static String oneLine(String s) {
+        return s.replaceAll("\\s+", " ").strip();
+    }
+}

@@ -1,0 +1,217 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.TryFact;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.EffectTrace;
+import io.idemcheck.core.summary.Retries;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * IDEM010: a side effect runs inside a retry (a retry loop, a recursive retry from a catch block, a {@code @Retryable}
+ * method, a lambda run by {@code RetryTemplate.execute} or Resilience4j's {@code Retry}, a message listener that the
+ * broker redelivers when it throws) and carries no idempotency key derived from the item. A timeout after the
+ * downstream already succeeded makes the retry repeat the effect. Reported at the effect call in the retried code;
+ * effects reached through project methods carry their call chain as related locations.
+ */
+@RuleInfo(id = "IDEM010", name = "EffectRetriedWithoutKey",
+        summary = "A side effect is retried without an idempotency key, so a retry after a timeout repeats it",
+        severity = Severity.ERROR, tags = {"idempotency", "retry"}, precision = "high")
+public final class EffectRetriedWithoutKey implements Rule {
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        for (MethodRef m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
+                continue;
+            }
+            checkMethod(ctx, sem, m);
+        }
+    }
+
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+        List<CallInfo> infos = sem.calls(m);
+        List<CallTarget> targets = sem.index().calls(m);
+        List<CallSite> calls = m.method().body().calls();
+        List<Retries.RetryLoop> loops = Retries.retryLoops(m);
+        List<Retries.RecursiveRetry> recursions = Retries.recursiveRetries(m, targets);
+        Retries.RetryableAnnotation retryable = Retries.retryable(m);
+        if (retryable != null && retryable.noRetry()) {
+            retryable = null;
+        }
+        String listener = Retries.listener(m);
+        for (CallSite c : calls) {
+            CallInfo ci = infos.get(c.id());
+            EffectTrace t = ci.effect();
+            if (t == null || ci.keyed() || t.isDatabaseLocal() || sem.guardingClaim(m, c) != null
+                    || kafkaRecordKey(sem, m, c, t) || readByName(c, t)) {
+                continue;
+            }
+            String why = null;
+            Location where = null;
+            for (Retries.RetryLoop l : loops) {
+                if (l.attempts(c)) {
+                    why = "inside the retry loop at line " + l.loop().range().line() + " (its catch block at line "
+                            + l.catchClause().range().line() + " swallows the failure and the loop tries again)";
+                    where = Semantics.location(m, l.loop().range(), "the loop retries the attempt");
+                    break;
+                }
+            }
+            if (why == null) {
+                for (Retries.RecursiveRetry r : recursions) {
+                    if (r.attempts(c)) {
+                        why = "inside a retry: the catch block at line " + r.catchClause().range().line()
+                                + " calls " + m.method().name() + "() again";
+                        where = Semantics.location(m, r.selfCall().range(), "the method calls itself again");
+                        break;
+                    }
+                }
+            }
+            if (why == null) {
+                CallSite owner = Retries.retryLambdaOwner(m, c, targets);
+                if (owner != null) {
+                    why = "inside " + Semantics.display(owner) + " at line " + owner.range().line()
+                            + ", which runs it again when it throws";
+                    where = Semantics.location(m, owner.range(), "runs the lambda under a retry policy");
+                }
+            }
+            if (why == null && retryable != null && c.catchDepth() == 0 && !swallowed(m, c)) {
+                why = "in " + m.method().name() + "(), which is @Retryable ("
+                        + (retryable.springCore() ? "Spring Framework's core retry" : "Spring Retry")
+                        + (retryable.limit() != null ? ", " + retryable.limitMember() + " = " + retryable.limit()
+                        : ", 3 attempts by default") + "): it runs again when it throws";
+                where = Semantics.location(m, retryable.annotation().range(), "the method is retried");
+            }
+            if (why == null && listener != null && c.catchDepth() == 0 && c.lambdaId() < 0 && !swallowed(m, c)) {
+                why = "in the " + listener + " method " + m.method().name()
+                        + "(), which the broker redelivers when it throws";
+                where = Semantics.location(m, m.method().nameRange(), "the listener is redelivered on an exception");
+            }
+            if (why == null) {
+                continue;
+            }
+            report(ctx, m, c, t, why, where);
+        }
+    }
+
+    private static final java.util.regex.Pattern READ_NAME = java.util.regex.Pattern.compile(
+            "(do)?(long)?(poll|fetch|get|query|load|list|find|read|check|search|lookup|refresh|heartbeat|ping|probe"
+                    + "|watch|subscribe|download)\\w*", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * A generic HTTP call reached through a project method whose name says it reads ({@code doLongPolling(server)},
+     * {@code fetchConfig()}): repeating a read or a long poll changes nothing downstream. Payments, messages and mails
+     * are never excused by a name.
+     */
+    private static boolean readByName(CallSite c, EffectTrace t) {
+        return "http".equals(t.kind()) && t.hops().size() > 1 && READ_NAME.matcher(c.name()).matches();
+    }
+
+    /** The call sits in a try block with a catch that does not rethrow: a failure never reaches the retry. */
+    private static boolean swallowed(MethodRef m, CallSite c) {
+        for (TryFact t : m.method().body().tries()) {
+            if (c.id() >= t.firstCallId() && c.id() < t.endCallId()) {
+                for (TryFact.Catch k : t.catches()) {
+                    if (!k.rethrows() && k.types().stream().anyMatch(x -> Set.of("Exception", "Throwable",
+                            "RuntimeException", "java.lang.Exception", "java.lang.Throwable").contains(x)
+                            || x.endsWith("Exception") && !x.equals("InterruptedException"))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A Kafka record sent with a key derived from the item ({@code kafkaTemplate.send(topic, order.getId(), ..)}):
+     * consumers dedupe on the record key.
+     */
+    private static boolean kafkaRecordKey(Semantics sem, MethodRef m, CallSite c, EffectTrace t) {
+        if (!"message".equals(t.kind()) || !t.leaf().startsWith("KafkaTemplate") || c.argCount() < 3) {
+            return false;
+        }
+        String k = c.args().get(1).text();
+        if (k.matches("(?s).*(randomUUID|currentTimeMillis|nanoTime|now\\(\\)|Random).*") || k.equals("null")) {
+            return false;
+        }
+        Set<String> roots = sem.roots(m, c.args().get(1).names());
+        return roots.stream().anyMatch(sem.itemNames(m)::contains);
+    }
+
+    private void report(RuleContext ctx, MethodRef m, CallSite c, EffectTrace t, String why, Location where) {
+        String what = switch (t.kind()) {
+            case "payment" -> "moves money";
+            case "http" -> "calls a remote service";
+            case "message" -> "sends a message";
+            case "mail" -> "sends a mail";
+            case "order" -> "places an order";
+            default -> "has a side effect";
+        };
+        String how = t.hops().size() > 1 ? " (through " + (t.hops().size() - 1) + " call"
+                + (t.hops().size() > 2 ? "s" : "") + ", down to " + t.leaf() + "())" : "";
+        String downstream = switch (t.kind()) {
+            case "payment" -> "the payment provider";
+            case "message" -> "the broker";
+            case "mail" -> "the mail server";
+            default -> "the remote service";
+        };
+        String msg = Semantics.display(c) + " at line " + c.range().line() + " " + what + how + " " + why
+                + ", and it carries no idempotency key derived from the item. When the call times out after "
+                + downstream + " already did the work, the retry " + t.verb() + ".";
+        if ("name".equals(t.basis())) {
+            msg += " (The effect was recognised by its method name.)";
+        }
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, c.range(), null)).message(msg)
+                .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text());
+        b.related(where);
+        for (int i = 1; i < t.hops().size(); i++) {
+            b.related(t.hops().get(i));
+        }
+        b.flow(where);
+        for (Location hop : t.hops()) {
+            b.flow(hop);
+        }
+        b.fix(fix(m, c, t));
+        b.report();
+    }
+
+    private static Fix fix(MethodRef m, CallSite c, EffectTrace t) {
+        String item = m.method().params().isEmpty() ? "item" : m.method().params().get(0).name();
+        for (int l : c.loopIds()) {
+            List<String> vars = m.method().body().loops().get(l).vars();
+            if (!vars.isEmpty()) {
+                item = vars.get(0);
+            }
+        }
+        String purpose = c.name().toLowerCase(Locale.ROOT);
+        String carrier = "payment".equals(t.kind())
+                ? "RequestOptions.builder().setIdempotencyKey(key).build() (Stripe), or the provider's request-id "
+                + "parameter"
+                : "message".equals(t.kind()) ? "the record key (consumers dedupe on it) or a message id header"
+                : "an Idempotency-Key header";
+        String template = String.join("\n",
+                "String key = IdempotencyKeys.of(\"" + purpose + "\", " + item + ".getId());   // same on every attempt",
+                "// pass it to the downstream: " + carrier,
+                "// or let the runtime's ledger return the first outcome to every retry:",
+                "ledger.runOnce(key, fingerprint, k -> " + c.text().replace("\n", " ") + " /* with k */);");
+        return Fix.of("Derive an idempotency key from the item (not a random UUID, which changes on every attempt) "
+                + "and pass it to the effect (" + carrier + "), so that the downstream dedupes a retried request; or "
+                + "run the effect through IdempotencyLedger.runOnce(key, ..).", template);
+    }
+}

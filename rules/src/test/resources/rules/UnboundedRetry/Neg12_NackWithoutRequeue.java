@@ -1,0 +1,29 @@
+// Nack with requeue = false hands the message to the queue's dead-letter exchange: not put back.
+package com.example.e006.neg12;
+
+import com.rabbitmq.client.Channel;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.rabbit.annotation.RabbitListener;
+
+public class InvoiceListener {
+    private final InvoiceService service;
+
+    public InvoiceListener(InvoiceService service) {
+        this.service = service;
+    }
+
+    @RabbitListener(queues = "invoices", ackMode = "MANUAL")
+    public void onMessage(Message message, Channel channel) throws Exception {
+        long tag = message.getMessageProperties().getDeliveryTag();
+        try {
+            service.handle(new String(message.getBody()));
+            channel.basicAck(tag, false);
+        } catch (Exception e) {
+            channel.basicNack(tag, false, false);
+        }
+    }
+}
+
+interface InvoiceService {
+    void handle(String body);
+}
