@@ -156,6 +156,23 @@ public final class JobShapes {
         return Math.max(1, n);
     }
 
+    /** Names of the effects a shape's effect call stands for ("charge()", "insertOrder()", "sendSms()"). */
+    public static List<String> effectNames(Semantics sem, Shape s) {
+        Set<String> out = new LinkedHashSet<>();
+        for (MethodRef t : s.effectInfo().target().targets()) {
+            for (EffectTrace et : sem.summary(t).effects()) {
+                out.add(new Shape(s.method(), s.effect(), s.record(), new CallInfo(s.effectInfo().target(), et,
+                        s.effectInfo().keyed(), s.effectInfo().record(), s.effectInfo().claim(), s.effectInfo().roots(),
+                        s.effectInfo().basis(), s.effectInfo().statements()), s.recordInfo())
+                        .effectName());
+            }
+        }
+        if (out.isEmpty()) {
+            out.add(s.effectName());
+        }
+        return new ArrayList<>(out);
+    }
+
     /** The table a record writes, or null when its SQL is not visible. */
     public static String recordTable(Shape s) {
         for (SqlStatement st : s.recordInfo().statements()) {
