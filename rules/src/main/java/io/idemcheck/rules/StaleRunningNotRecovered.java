@@ -195,6 +195,10 @@ public final class StaleRunningNotRecovered implements Rule {
             return null;
         }
         String entity = c.receiver().name();
+        io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(entity);
+        if (lv != null && lv.initText() != null && lv.initText().matches("(?s)\\s*(new\\s.*|.*\\.builder\\(\\).*)")) {
+            return null; // a fresh entity: its save is an insert
+        }
         for (int j = c.id() + 1; j < calls.size(); j++) {
             CallSite s = calls.get(j);
             boolean save = s.name().matches("save\\w*|update\\w*|merge|persist") && s.args().stream()
