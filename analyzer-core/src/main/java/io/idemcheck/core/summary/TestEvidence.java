@@ -262,7 +262,18 @@ public final class TestEvidence {
                 }
             }
         }
-        for (MethodRef r : reach(test)) {
+        Set<String> used = new java.util.HashSet<>();
+        for (MethodRef m : withSetups(test)) {
+            m.method().body().locals().values().forEach(lv -> used.add(lv.type().simpleName()));
+        }
+        test.type().fields().values().forEach(tr -> used.add(tr.simpleName()));
+        Set<MethodRef> candidates = new LinkedHashSet<>(reach(test));
+        for (MethodRef r : index.methods()) {
+            if (r.file().test() && used.contains(r.type().simpleName())) {
+                candidates.add(r);
+            }
+        }
+        for (MethodRef r : candidates) {
             if (r.file().test() && r.method().name().equals(recordName)) {
                 for (GuardFact g : r.method().body().guards()) {
                     if (THROWING_GUARD.matcher(g.text()).find()) {
