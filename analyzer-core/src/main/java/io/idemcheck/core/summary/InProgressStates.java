@@ -56,7 +56,11 @@ public final class InProgressStates {
         }
         String text = f.text() == null ? "" : f.text();
         for (String c : f.setColumns()) {
-            if (OWNER.matcher(c).matches() && !Pattern.compile("(?i)\\b" + Pattern.quote(c) + "\\s*=\\s*NULL\\b")
+            // an owner written by a compare-and-set (WHERE owner IS NULL / status = ..) is a claim; an owner written
+            // by id only is a record of who ran it (a trigger log), not a move into work
+            boolean cas = f.whereColumns().stream().anyMatch(w -> w.equals(c) || OWNER.matcher(w).matches()
+                    || w.contains("status") || w.contains("state"));
+            if (OWNER.matcher(c).matches() && cas && !Pattern.compile("(?i)\\b" + Pattern.quote(c) + "\\s*=\\s*NULL\\b")
                     .matcher(text).find()) {
                 return "an owner (" + c + ")";
             }
