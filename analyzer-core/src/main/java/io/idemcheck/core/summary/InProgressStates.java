@@ -1,0 +1,175 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * In-progress states (RUNNING, PROCESSING, a picked flag, an owner set) and the time predicates that find rows left in
+ * them by a dead worker. Used by the rule that asks whether stale in-progress rows are ever recovered.
+ */
+public final class InProgressStates {
+
+    /** Status values that mean "someone is working on this row now". */
+    public static final Set<String> VALUES = Set.of("RUNNING", "PROCESSING", "IN_PROGRESS", "INPROGRESS", "HANDLING",
+            "LOCKED", "DOING", "EXECUTING", "SENDING", "CLAIMED", "WORKING", "ONGOING", "STARTED", "PUBLISHING",
+            "DISPATCHING", "DISPATCHED", "PICKED", "ACQUIRED", "BUSY");
+
+    private static final Pattern OWNER = Pattern.compile(
+            "(?i)(owner|owner_id|worker|worker_id|locked_by|lock_owner|lock_holder|picked_by|claimed_by|executor|"
+                    + "executor_address|processing_by|handler_host|instance_id|node_id|server_ip|host_ip)");
+    private static final Pattern FLAG = Pattern.compile("(?i)(picked|is_picked|locked|is_locked|claimed|is_claimed|"
+            + "in_progress|is_processing|lock_flag|processing)");
+    private static final Pattern TIME = Pattern.compile(
+            "(?i)(gmt_modified|gmt_update|gmt_modify|updated_at|update_time|updatetime|modified_at|modify_time|"
+                    + "last_modified\\w*|lease\\w*|expire\\w*|\\w*_expire\\w*|heartbeat\\w*|\\w*_heartbeat|lock_until|"
+                    + "lock_time|locked_at|locked_until|start_time|started_at|begin_time|claimed_at|picked_at|"
+                    + "deadline|timeout\\w*|\\w*_time|\\w*_at|\\w*_date|\\w*time)");
+    private static final Pattern LEASE = Pattern.compile("(?i)(lease\\w*|\\w*expire\\w*|heartbeat\\w*|\\w*_heartbeat|"
+            + "lock_until|locked_until|deadline|timeout\\w*)");
+    private static final Pattern DERIVED_COMPARE = Pattern.compile("derived from \\w*(Before|After|LessThan|GreaterThan)");
+
+    private InProgressStates() {
+    }
+
+    /** The in-progress value a shape moves rows to ("RUNNING", "owner set", "picked flag"), or null. */
+    public static String movesToInProgress(SqlFacts f) {
+        if (f.kind() != SqlFacts.Kind.UPDATE) {
+            return null;
+        }
+        boolean otherValue = false;
+        for (String v : f.statusValues()) {
+            String u = v.toUpperCase(Locale.ROOT);
+            if (VALUES.contains(u)) {
+                return u;
+            }
+            if (!"?".equals(v)) {
+                otherValue = true;
+            }
+        }
+        if (otherValue) {
+            return null; // a move to PENDING, DONE, FAILED ...: not into work
+        }
+        String text = f.text() == null ? "" : f.text();
+        for (String c : f.setColumns()) {
+            // an owner written by a compare-and-set (WHERE owner IS NULL / status = ..) is a claim; an owner written
+            // by id only is a record of who ran it (a trigger log), not a move into work
+            boolean cas = f.whereColumns().stream().anyMatch(w -> w.equals(c) || OWNER.matcher(w).matches()
+                    || w.contains("status") || w.contains("state"));
+            if (OWNER.matcher(c).matches() && cas && !Pattern.compile("(?i)\\b" + Pattern.quote(c) + "\\s*=\\s*NULL\\b")
+                    .matcher(text).find()) {
+                return "an owner (" + c + ")";
+            }
+            if (FLAG.matcher(c).matches() && Pattern.compile("(?i)\\b" + Pattern.quote(c)
+                    + "\\s*=\\s*(1|true|'Y'|'1')").matcher(text).find()) {
+                return "a picked flag (" + c + ")";
+            }
+        }
+        return null;
+    }
+
+    /** The in-progress value a statement moves rows to, or null. */
+    public static String movesToInProgress(SqlStatement st) {
+        for (SqlFacts f : st.shapes()) {
+            String v = movesToInProgress(f);
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** True when a status value written through a setter or an enum constant names an in-progress state. */
+    public static boolean isInProgressValue(String text) {
+        if (text == null) {
+            return false;
+        }
+        String t = text.trim().replace("\"", "");
+        int dot = t.lastIndexOf('.');
+        if (dot >= 0) {
+            t = t.substring(dot + 1);
+        }
+        t = t.replaceAll("\\(\\)$", "");
+        return VALUES.contains(t.toUpperCase(Locale.ROOT));
+    }
+
+    /**
+     * The time-like column a shape compares in its WHERE clause when it reads or updates rows that may be stale:
+     * the WHERE constrains a status or owner column together with a time comparison, or compares a lease column. Null
+     * when it does not.
+     */
+    public static String staleRowPredicate(SqlFacts f, java.util.function.Predicate<String> isStatusColumn) {
+        if (f.kind() != SqlFacts.Kind.SELECT && f.kind() != SqlFacts.Kind.UPDATE && f.kind() != SqlFacts.Kind.DELETE) {
+            return null;
+        }
+        String text = f.text() == null ? "" : f.text();
+        int where = text.toUpperCase(Locale.ROOT).indexOf("WHERE");
+        String tail = where >= 0 ? text.substring(where) : text;
+        java.util.List<String> whereCols = f.whereColumns().isEmpty() ? whereColumnsOf(tail) : f.whereColumns();
+        boolean stateCol = whereCols.stream().anyMatch(c -> isStatusColumn.test(c) || OWNER.matcher(c).matches()
+                || FLAG.matcher(c).matches());
+        for (String c : whereCols) {
+            if (!TIME.matcher(c).matches() || isStatusColumn.test(c)) {
+                continue;
+            }
+            boolean compared = comparison(tail, c) || DERIVED_COMPARE.matcher(text).find();
+            if (compared && (stateCol || LEASE.matcher(c).matches())) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static final Pattern WHERE_COL = Pattern.compile(
+            "(?i)(?:\\w+\\.)?`?([A-Za-z_][A-Za-z0-9_]*)`?\\s*(=|<>|!=|<=|>=|<|>|\\bIN\\b|\\bIS\\b|\\bLIKE\\b|\\bBETWEEN\\b)");
+    private static final Pattern TABLE = Pattern.compile("(?i)\\b(?:from|join|update|into)\\s+`?([A-Za-z_][A-Za-z0-9_.]*)`?");
+
+    /** Column names compared in a WHERE clause, read from the SQL text (for SELECTs, whose facts do not list them). */
+    public static java.util.List<String> whereColumnsOf(String whereText) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        Matcher m = WHERE_COL.matcher(whereText);
+        while (m.find()) {
+            String c = m.group(1).toLowerCase(Locale.ROOT);
+            if (!c.equals("where") && !c.equals("and") && !c.equals("or") && !c.equals("not") && !out.contains(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Tables named after FROM, JOIN, UPDATE or INTO in the SQL text, lower case, schema dropped. */
+    public static java.util.Set<String> tablesOf(String sql) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        if (sql == null) {
+            return out;
+        }
+        Matcher m = TABLE.matcher(sql);
+        while (m.find()) {
+            String t = m.group(1).toLowerCase(Locale.ROOT);
+            int dot = t.lastIndexOf('.');
+            out.add(dot >= 0 ? t.substring(dot + 1) : t);
+        }
+        return out;
+    }
+
+    private static boolean comparison(String text, String column) {
+        String col = "(?:\\w+\\.)?`?" + Pattern.quote(column) + "`?";
+        Matcher m = Pattern.compile("(?i)(" + col + "\\s*(<=|>=|<|>|between\\b)|(<=|>=|<|>)\\s*" + col + "\\b)")
+                .matcher(text);
+        return m.find();
+    }
+
+    /** A time-like column among those given, for a suggested sweep, or "updated_at". */
+    public static String timeColumn(java.util.List<String> columns) {
+        for (String c : columns) {
+            if (TIME.matcher(c).matches()) {
+                return c;
+            }
+        }
+        return "updated_at";
+    }
+}

@@ -1,0 +1,236 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The "effect, then record" shape of a job, whether or not it is already made safe (a key, a claim): an effect call
+ * followed by a record of the same item, in a job entry point or in main code reachable from one. Shared by the rules
+ * that ask what a job with that shape still needs (a kill-midway test, a reconciliation). The same-item test is the
+ * one IDEM001 uses.
+ */
+public final class JobShapes {
+
+    /**
+     * One effect followed by the record of the same item.
+     *
+     * @param method     the method that holds both calls
+     * @param effect     the effect call
+     * @param record     the record call after it
+     * @param effectInfo what the effect call does
+     * @param recordInfo what the record call does
+     */
+    public record Shape(MethodRef method, CallSite effect, CallSite record, CallInfo effectInfo, CallInfo recordInfo) {
+
+        /** The name of the effect as a reader knows it: the last project call before the library leaf. */
+        public String effectName() {
+            EffectTrace t = effectInfo.effect();
+            List<io.idemcheck.core.finding.Location> hops = t.hops();
+            String label = hops.size() >= 2 ? hops.get(hops.size() - 2).label() : null;
+            if (label != null) {
+                int i = label.indexOf(" calls ");
+                String call = i > 0 ? label.substring(0, i) : label;
+                int dot = call.lastIndexOf('.', call.length() - 3);
+                return dot >= 0 ? call.substring(dot + 1) : call;
+            }
+            String leaf = t.leaf();
+            int dot = leaf.lastIndexOf('.');
+            return (dot >= 0 ? leaf.substring(dot + 1) : leaf) + "()";
+        }
+
+        /** The record call's method name, "updateStatus()". */
+        public String recordName() {
+            return record.name() + "()";
+        }
+    }
+
+    private JobShapes() {
+    }
+
+    /** Every shape in main code reachable from a job entry point, in index order. */
+    public static List<Shape> all(Semantics sem) {
+        Set<io.idemcheck.core.facts.MethodFacts> reach = sem.reachableFromEntryPoints();
+        List<Shape> out = new ArrayList<>();
+        for (MethodRef m : sem.index().methods()) {
+            if (m.file().test() || !m.method().hasBody() || !reach.contains(m.method())) {
+                continue;
+            }
+            out.addAll(in(sem, m));
+        }
+        return out;
+    }
+
+    /** The shapes of one method: for each effect, the first record of the same item after it. */
+    public static List<Shape> in(Semantics sem, MethodRef m) {
+        List<CallInfo> infos = sem.calls(m);
+        List<CallSite> calls = m.method().body().calls();
+        List<Shape> out = new ArrayList<>();
+        for (CallSite e : calls) {
+            CallInfo ei = infos.get(e.id());
+            if (ei.effect() == null || ei.isRecord()) {
+                continue;
+            }
+            for (int j = e.id() + 1; j < calls.size(); j++) {
+                CallSite r = calls.get(j);
+                if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
+                        || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
+                    continue;
+                }
+                out.add(new Shape(m, e, r, ei, infos.get(j)));
+                break;
+            }
+        }
+        return out;
+    }
+
+    /** Job entry points (main code) and, for each, the shapes in the methods it reaches. */
+    public static Map<MethodRef, List<Shape>> byEntryPoint(Semantics sem) {
+        List<Shape> shapes = all(sem);
+        Map<MethodRef, List<Shape>> out = new LinkedHashMap<>();
+        if (shapes.isEmpty()) {
+            return out;
+        }
+        for (MethodRef ep : sem.index().methods()) {
+            if (ep.file().test() || sem.entryPoint(ep) == null) {
+                continue;
+            }
+            Set<MethodRef> reach = reachable(sem.index(), List.of(ep), false);
+            List<Shape> mine = new ArrayList<>();
+            for (Shape s : shapes) {
+                if (reach.contains(s.method())) {
+                    mine.add(s);
+                }
+            }
+            if (!mine.isEmpty()) {
+                out.put(ep, mine);
+            }
+        }
+        return out;
+    }
+
+    /** Project methods reachable from {@code starts} through the call graph (the starts included). */
+    public static Set<MethodRef> reachable(ProjectIndex index, List<MethodRef> starts, boolean includeTests) {
+        Set<MethodRef> seen = new LinkedHashSet<>();
+        Deque<MethodRef> work = new ArrayDeque<>();
+        for (MethodRef s : starts) {
+            if (seen.add(s)) {
+                work.add(s);
+            }
+        }
+        while (!work.isEmpty()) {
+            MethodRef m = work.pop();
+            if (!m.method().hasBody()) {
+                continue;
+            }
+            for (CallTarget t : index.calls(m)) {
+                for (MethodRef target : t.targets()) {
+                    if ((includeTests || !target.file().test()) && seen.add(target)) {
+                        work.add(target);
+                    }
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** How many distinct effects a shape's effect call stands for (a project call may run several). */
+    public static int effectCount(Semantics sem, Shape s) {
+        int n = 0;
+        for (MethodRef t : s.effectInfo().target().targets()) {
+            n = Math.max(n, sem.summary(t).effects().size());
+        }
+        return Math.max(1, n);
+    }
+
+    /** Names of the effects a shape's effect call stands for ("charge()", "insertOrder()", "sendSms()"). */
+    public static List<String> effectNames(Semantics sem, Shape s) {
+        Set<String> out = new LinkedHashSet<>();
+        for (MethodRef t : s.effectInfo().target().targets()) {
+            for (EffectTrace et : sem.summary(t).effects()) {
+                out.add(new Shape(s.method(), s.effect(), s.record(), new CallInfo(s.effectInfo().target(), et,
+                        s.effectInfo().keyed(), s.effectInfo().record(), s.effectInfo().claim(), s.effectInfo().roots(),
+                        s.effectInfo().basis(), s.effectInfo().statements()), s.recordInfo())
+                        .effectName());
+            }
+        }
+        if (out.isEmpty()) {
+            out.add(s.effectName());
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** The table a record writes, or null when its SQL is not visible. */
+    public static String recordTable(Shape s) {
+        for (SqlStatement st : s.recordInfo().statements()) {
+            if (st.table() != null && !"?".equals(st.table())) {
+                return st.table();
+            }
+        }
+        return null;
+    }
+
+    /** Tables that main code reachable from {@code starts} inserts rows into (effects that stay in the database). */
+    public static Set<String> insertTables(Semantics sem, List<MethodRef> starts) {
+        Set<String> out = new LinkedHashSet<>();
+        for (MethodRef m : reachable(sem.index(), starts, false)) {
+            if (!m.method().hasBody()) {
+                continue;
+            }
+            for (CallInfo ci : sem.calls(m)) {
+                for (SqlStatement st : ci.statements()) {
+                    for (SqlFacts f : st.shapes()) {
+                        if ((f.kind() == SqlFacts.Kind.INSERT || f.kind() == SqlFacts.Kind.UPSERT) && f.table() != null
+                                && !"?".equals(f.table())) {
+                            out.add(f.table());
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether the effect and the record concern the same item (IDEM001's test). */
+    public static boolean sameItem(Semantics sem, MethodRef m, CallSite e, CallSite r, List<CallInfo> infos) {
+        Set<String> rRoots = infos.get(r.id()).roots();
+        List<LoopFact> loops = m.method().body().loops();
+        Integer common = null;
+        for (int l : e.loopIds()) {
+            if (r.loopIds().contains(l)) {
+                common = l;
+            }
+        }
+        if (common != null) {
+            return intersects(rRoots, sem.iterationNames(m, loops.get(common)));
+        }
+        if (!e.loopIds().isEmpty()) {
+            return intersects(rRoots, sem.iterationNames(m, loops.get(e.loopIds().get(0))));
+        }
+        Set<String> both = new LinkedHashSet<>(infos.get(e.id()).roots());
+        both.retainAll(rRoots);
+        return intersects(both, sem.itemNames(m));
+    }
+
+    private static boolean intersects(Set<String> a, Set<String> b) {
+        for (String s : a) {
+            if (b.contains(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,244 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.facts.AnnotationFact;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.Range;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Distributed locks in a method: ShedLock's {@code @SchedulerLock}, Redisson {@code RLock}, Spring Integration
+ * {@code LockRegistry.obtain(..)}, Redis {@code setIfAbsent}/{@code SETNX}, database advisory locks, and hand-rolled
+ * Redis Lua lock scripts, each with the calls of the locked region.
+ */
+public final class Locks {
+
+    /**
+     * A lock and the region it guards.
+     *
+     * @param kind    what it is, for messages ("ShedLock @SchedulerLock(name = \"noon\")", "RLock.tryLock()")
+     * @param range   where it is acquired (the annotation or the call)
+     * @param call    the acquiring call, or null for an annotation
+     * @param from    first call id of the locked region (inclusive)
+     * @param to      last call id of the region (exclusive)
+     * @param lambda  for a lock that runs a lambda ({@code executeWithLock}), that lambda's id, else -1
+     */
+    public record Lock(String kind, Range range, CallSite call, int from, int to, int lambda) {
+
+        /** True when {@code c} runs while the lock is held. */
+        public boolean holds(Body body, CallSite c) {
+            if (lambda >= 0) {
+                int l = c.lambdaId();
+                while (l >= 0) {
+                    if (l == lambda) {
+                        return true;
+                    }
+                    l = body.lambdas().get(l).parentId();
+                }
+                return false;
+            }
+            return c.id() >= from && c.id() < to;
+        }
+    }
+
+    private static final Set<String> LOCK_CALLS = Set.of("lock", "tryLock", "lockInterruptibly");
+    private static final Pattern DISTRIBUTED_SOURCE = Pattern.compile(
+            "(getLock|getFairLock|getSpinLock|getFencedLock|getMultiLock|getRedLock|obtain|getReadWriteLock)\\s*\\(");
+    private static final Set<String> LOCAL_LOCK_TYPES = Set.of("ReentrantLock", "ReentrantReadWriteLock",
+            "StampedLock", "Semaphore", "ReadLock", "WriteLock", "Object");
+    private static final Set<String> DISTRIBUTED_LOCK_TYPES = Set.of("RLock", "RFencedLock", "RedissonLock",
+            "RedissonFairLock", "RedissonRedLock", "RedissonMultiLock");
+    private static final Pattern ADVISORY = Pattern.compile("(?i)(pg_try_advisory_lock|pg_advisory_lock|\\bget_lock\\s*\\()");
+    private static final Pattern ADVISORY_RELEASE = Pattern.compile("(?i)(pg_advisory_unlock|release_lock\\s*\\()");
+    private static final Set<String> RELEASE_CALLS = Set.of("unlock", "release", "releaseLock", "forceUnlock",
+            "unlockAsync", "delete", "del", "unlink");
+    private static final Set<String> LUA_CALLS = Set.of("eval", "evalsha", "evalSha", "scriptLoad", "evalshaAsync",
+            "evalAsync", "execute", "executeScript");
+    private static final Pattern LUA_LOCK = Pattern.compile(
+            "(?is)redis\\.call.*(setnx|['\"]set['\"].*['\"]nx['\"]|pexpire|['\"]expire['\"])");
+
+    private Locks() {
+    }
+
+    /** The distributed locks of {@code m} with their regions. */
+    public static List<Lock> in(Semantics sem, MethodRef m) {
+        List<Lock> out = new ArrayList<>();
+        Body body = m.method().body();
+        List<CallSite> calls = body.calls();
+        AnnotationFact sl = m.method().annotation("SchedulerLock");
+        if (sl != null) {
+            String name = sl.strings().get("name");
+            out.add(new Lock("ShedLock @SchedulerLock" + (name != null ? "(name = \"" + name + "\")" : ""),
+                    sl.range(), null, 0, calls.size(), -1));
+        }
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite c : calls) {
+            if (c.name().equals("executeWithLock")) {
+                for (LambdaFact lf : body.lambdas()) {
+                    if (lf.ownerCallId() == c.id()) {
+                        out.add(new Lock("ShedLock LockingTaskExecutor.executeWithLock()", c.range(), c, 0, 0,
+                                lf.id()));
+                    }
+                }
+                continue;
+            }
+            String kind = acquisition(sem, m, c, infos.get(c.id()));
+            if (kind == null) {
+                continue;
+            }
+            int to = calls.size();
+            for (int j = c.id() + 1; j < calls.size(); j++) {
+                if (isRelease(calls.get(j), infos.get(j))) {
+                    to = j;
+                    break;
+                }
+            }
+            out.add(new Lock(kind, c.range(), c, c.id() + 1, to, -1));
+        }
+        return out;
+    }
+
+    private static String acquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        String recvType = ci.target().receiverType().simpleName();
+        if (LOCK_CALLS.contains(c.name())) {
+            if (LOCAL_LOCK_TYPES.contains(recvType)) {
+                return null;
+            }
+            if (DISTRIBUTED_LOCK_TYPES.contains(recvType)) {
+                return recvType + "." + c.name() + "()";
+            }
+            String src = receiverSource(m, c);
+            if (src != null && DISTRIBUTED_SOURCE.matcher(src).find() && !src.contains("ReentrantLock")) {
+                return (src.contains("obtain") ? "LockRegistry.obtain(..)." : "RLock.") + c.name() + "()";
+            }
+            return null;
+        }
+        if (c.name().equals("setIfAbsent") || c.name().equalsIgnoreCase("setnx")) {
+            return "Redis " + c.name() + "()";
+        }
+        if (c.name().equals("set") && c.args().size() >= 3 && c.args().stream()
+                .anyMatch(a -> a.text().matches("(?is).*(\\bnx\\s*\\(|\"NX\"|SetParams|SetOption\\.SET_IF_ABSENT).*"))) {
+            return "Redis SET .. NX";
+        }
+        for (Arg a : c.args()) {
+            String t = a.stringValue() != null ? a.stringValue() : a.text();
+            if (ADVISORY.matcher(t).find()) {
+                return "database advisory lock (" + advisoryName(t) + ")";
+            }
+        }
+        for (SqlStatement st : ci.statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.text() != null && ADVISORY.matcher(f.text()).find()) {
+                    return "database advisory lock (" + advisoryName(f.text()) + ")";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String advisoryName(String t) {
+        java.util.regex.Matcher mt = ADVISORY.matcher(t);
+        return mt.find() ? mt.group(1).replaceAll("\\s*\\($", "").toUpperCase(Locale.ROOT).replace("PG_", "pg_")
+                .replace("ADVISORY_LOCK", "advisory_lock").replace("TRY_", "try_") : "advisory lock";
+    }
+
+    /** The text a lock call's receiver comes from: the chain ({@code registry.obtain(k).lock()}) or a local's init. */
+    private static String receiverSource(MethodRef m, CallSite c) {
+        Receiver r = c.receiver();
+        if (r.kind() == Receiver.Kind.CALL) {
+            return r.text();
+        }
+        if (r.kind() == Receiver.Kind.NAME || r.kind() == Receiver.Kind.FIELD) {
+            LocalVar lv = m.method().body().locals().get(r.name());
+            if (lv != null) {
+                if (lv.type() != null && LOCAL_LOCK_TYPES.contains(lv.type().simpleName())) {
+                    return null;
+                }
+                if (lv.type() != null && DISTRIBUTED_LOCK_TYPES.contains(lv.type().simpleName())) {
+                    return "getLock(";
+                }
+                return lv.initText();
+            }
+            io.idemcheck.core.facts.TypeRef ft = m.type().fields().get(r.name());
+            if (ft != null && DISTRIBUTED_LOCK_TYPES.contains(ft.simpleName())) {
+                return "getLock(";
+            }
+        }
+        return null;
+    }
+
+    private static boolean isRelease(CallSite c, CallInfo ci) {
+        if (RELEASE_CALLS.contains(c.name())) {
+            return true;
+        }
+        for (Arg a : c.args()) {
+            String t = a.stringValue() != null ? a.stringValue() : a.text();
+            if (ADVISORY_RELEASE.matcher(t).find()) {
+                return true;
+            }
+        }
+        for (SqlStatement st : ci.statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.text() != null && ADVISORY_RELEASE.matcher(f.text()).find()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A call that runs a hand-rolled Redis Lua lock script (a script with {@code redis.call} and SETNX / SET NX /
+     * PEXPIRE, given as a string, a local or a constant of the class), or null. Returns the script's text.
+     */
+    public static String luaLockScript(MethodRef m, CallSite c) {
+        if (!LUA_CALLS.contains(c.name()) || c.args().isEmpty()) {
+            return null;
+        }
+        for (Arg a : c.args()) {
+            if (a.stringValue() != null && LUA_LOCK.matcher(a.stringValue()).find()) {
+                return a.stringValue();
+            }
+            for (String n : a.names()) {
+                String v = m.type().constants().get(n);
+                if (v != null && LUA_LOCK.matcher(v).find()) {
+                    return v;
+                }
+                LocalVar lv = m.method().body().locals().get(n);
+                if (lv != null && lv.initText() != null) {
+                    if (LUA_LOCK.matcher(lv.initText()).find()) {
+                        return lv.initText();
+                    }
+                    for (String s : lv.sources()) {
+                        String cv = m.type().constants().get(s);
+                        if (cv != null && LUA_LOCK.matcher(cv).find()) {
+                            return cv;
+                        }
+                    }
+                }
+            }
+        }
+        // a script object built from a constant of this class (new DefaultRedisScript<>(LOCK_SCRIPT, Long.class))
+        if (!c.name().equals("scriptLoad")
+                && c.receiver().text().matches("(?is).*(redis|jedis|template|commands|lettuce|cluster|connection).*")) {
+            for (String v : m.type().constants().values()) {
+                if (LUA_LOCK.matcher(v).find()) {
+                    return v;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,321 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.facts.AnnotationFact;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.index.TypeEntry;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the scanned project's tests do to its jobs: which test methods run a given method (through the call graph,
+ * test code included, and through the kill-midway harness's job main class), whether they simulate a crash (the
+ * runtime-test harness, crash points, a fault injected on the record call) and whether they assert on counts.
+ */
+public final class TestEvidence {
+
+    private static final Set<String> TEST_ANNOTATIONS = Set.of("Test", "ParameterizedTest", "RepeatedTest",
+            "TestFactory", "TestTemplate", "KillMidwayTest");
+    private static final Set<String> SETUP_ANNOTATIONS = Set.of("BeforeEach", "BeforeAll", "Before", "BeforeClass",
+            "BeforeMethod");
+    private static final Set<String> COUNT_ASSERTIONS = Set.of("hasSize", "isEqualTo", "isOne", "isZero",
+            "containsOnlyOnce", "containsExactly", "containsExactlyInAnyOrder", "containsOnly", "times", "assertEquals",
+            "doesNotHaveDuplicates", "hasSameSizeAs", "singleElement", "isEqualByComparingTo", "never", "atMostOnce",
+            "atMost", "assertThat");
+    private static final Set<String> HARNESS_CALLS = Set.of("killMidway", "crashAt", "awaitCrashPoint");
+    private static final Pattern CRASH_TEXT = Pattern.compile("CrashPoints|idemcheck\\.crashpoint|withCrashPoint");
+    private static final Pattern HOOK = Pattern.compile(
+            "(?i)^(crash|kill|fault|inject|simulate|failOn|failNext|failAfter|failWhen|throwOn|throwWhen|breakOn|"
+                    + "dieAfter|dieOn)\\w*");
+    private static final Pattern THROWING_GUARD = Pattern.compile("(?i)(crash|fail|kill|throw|inject|fault|boom|break|die)");
+    private static final Pattern CLASS_LITERAL = Pattern.compile("([A-Z][A-Za-z0-9_]*)\\.class");
+
+    private final ProjectIndex index;
+    private final List<MethodRef> tests = new ArrayList<>();
+    private final Map<MethodRef, Set<MethodRef>> reach = new HashMap<>();
+
+    public TestEvidence(ProjectIndex index) {
+        this.index = index;
+        for (MethodRef m : index.methods()) {
+            if (m.file().test() && m.method().hasBody() && isTest(m.method())) {
+                tests.add(m);
+            }
+        }
+    }
+
+    /** True when some scanned file is test code. */
+    public boolean anyTestSources() {
+        return index.files().stream().anyMatch(f -> f.test());
+    }
+
+    /** Test methods (JUnit 4/5, TestNG, {@code @KillMidwayTest}) in test code. */
+    public List<MethodRef> tests() {
+        return tests;
+    }
+
+    private static boolean isTest(MethodFacts m) {
+        return m.annotations().stream().anyMatch(a -> TEST_ANNOTATIONS.contains(a.simpleName()));
+    }
+
+    /** Methods a test runs: through calls, through its setup methods, and through the harness's job main class. */
+    public Set<MethodRef> reach(MethodRef test) {
+        return reach.computeIfAbsent(test, t -> {
+            List<MethodRef> starts = new ArrayList<>();
+            starts.add(t);
+            starts.addAll(harnessMains(t));
+            return closure(starts);
+        });
+    }
+
+    private Set<MethodRef> closure(List<MethodRef> starts) {
+        Set<MethodRef> seen = new LinkedHashSet<>();
+        Deque<MethodRef> work = new ArrayDeque<>();
+        for (MethodRef s : starts) {
+            if (seen.add(s)) {
+                work.add(s);
+            }
+        }
+        while (!work.isEmpty()) {
+            MethodRef m = work.pop();
+            if (!m.method().hasBody()) {
+                continue;
+            }
+            for (MethodRef target : targets(m)) {
+                if (seen.add(target)) {
+                    work.add(target);
+                }
+            }
+            for (MethodRef main : classLiteralMains(m)) {
+                if (seen.add(main)) {
+                    work.add(main);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** The project methods each call of {@code m} may run, plus calls on {@code new Type(..)}. */
+    private List<MethodRef> targets(MethodRef m) {
+        List<MethodRef> out = new ArrayList<>();
+        for (CallTarget t : index.calls(m)) {
+            out.addAll(t.targets());
+            if (t.targets().isEmpty()) {
+                out.addAll(onNewInstance(m, t.call()));
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern NEW_TYPE = Pattern.compile("^\\(?\\s*new\\s+([A-Za-z_][A-Za-z0-9_.]*)\\s*[(<]");
+
+    private List<MethodRef> onNewInstance(MethodRef m, CallSite c) {
+        if (c.receiver().kind() != Receiver.Kind.OTHER) {
+            return List.of();
+        }
+        Matcher mt = NEW_TYPE.matcher(c.receiver().text());
+        if (!mt.find()) {
+            return List.of();
+        }
+        ResolvedType rt = index.resolveType(mt.group(1), m.file(), m.type());
+        TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+        return te == null ? List.of() : index.findMethods(te, c.name(), c.argCount());
+    }
+
+    /** {@code @KillMidwayTest(job = Main.class)}: the main method of the job class. */
+    private List<MethodRef> harnessMains(MethodRef test) {
+        List<MethodRef> out = new ArrayList<>();
+        for (AnnotationFact a : test.method().annotations()) {
+            for (String v : a.values().values()) {
+                out.addAll(mainsOf(test, v));
+            }
+        }
+        return out;
+    }
+
+    /** {@code JobSpec.of(Main.class)} and other class literals handed to calls: the main method of that class. */
+    private List<MethodRef> classLiteralMains(MethodRef m) {
+        List<MethodRef> out = new ArrayList<>();
+        if (!m.file().test()) {
+            return out;
+        }
+        for (CallSite c : m.method().body().calls()) {
+            for (Arg a : c.args()) {
+                if (a.text().contains(".class")) {
+                    out.addAll(mainsOf(m, a.text()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<MethodRef> mainsOf(MethodRef context, String text) {
+        List<MethodRef> out = new ArrayList<>();
+        Matcher mt = CLASS_LITERAL.matcher(text);
+        while (mt.find()) {
+            ResolvedType rt = index.resolveType(mt.group(1), context.file(), context.type());
+            TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+            if (te != null) {
+                out.addAll(index.findMethods(te, "main", 1));
+            }
+        }
+        return out;
+    }
+
+    /** Setup methods of the test's class ({@code @BeforeEach} and friends). */
+    public List<MethodRef> setups(MethodRef test) {
+        List<MethodRef> out = new ArrayList<>();
+        for (MethodRef m : index.methods()) {
+            if (m.owner().type() == test.owner().type() && m.method().hasBody() && m.method().annotations().stream()
+                    .anyMatch(a -> SETUP_ANNOTATIONS.contains(a.simpleName()))) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** How many times the test's own body runs {@code target} (a call in a loop counts twice). */
+    public int runs(MethodRef test, MethodRef target) {
+        int n = 0;
+        List<CallTarget> ts = index.calls(test);
+        for (CallTarget t : ts) {
+            List<MethodRef> direct = new ArrayList<>(t.targets());
+            if (direct.isEmpty()) {
+                direct.addAll(onNewInstance(test, t.call()));
+            }
+            for (MethodRef d : direct) {
+                if (closure(List.of(d)).contains(target)) {
+                    n += t.call().loopIds().isEmpty() ? 1 : 2;
+                    break;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** The crash simulated through the runtime-test harness or crash points, or null. */
+    public String harnessCrash(MethodRef test) {
+        if (test.method().annotation("KillMidwayTest") != null) {
+            return "@KillMidwayTest";
+        }
+        for (MethodRef m : withSetups(test)) {
+            for (CallSite c : m.method().body().calls()) {
+                if (HARNESS_CALLS.contains(c.name())) {
+                    return "KillMidwayHarness." + c.name() + "()";
+                }
+                if (CRASH_TEXT.matcher(c.text()).find()) {
+                    return "a crash point (" + c.text().replace('\n', ' ') + ")";
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The fault injected on a record call named {@code recordName}, or null: a Mockito {@code doThrow(..).when(m)
+     * .record(..)} / {@code when(m.record(..)).thenThrow(..)}, a fault-injection hook ({@code failOnUpdate()},
+     * {@code crashAfter(..)}), or a fake in test code whose record method throws under a condition.
+     */
+    public String recordFault(MethodRef test, String recordName) {
+        for (MethodRef m : withSetups(test)) {
+            List<CallSite> calls = m.method().body().calls();
+            for (CallSite c : calls) {
+                if (c.name().equals(recordName) && c.receiver().kind() == Receiver.Kind.CALL) {
+                    CallSite w = calls.get(c.receiver().callId());
+                    if ((w.name().equals("when") || w.name().equals("given")) && chainHas(calls, w, "Throw")) {
+                        return "doThrow(..)." + w.name() + "(..)." + recordName + "(..)";
+                    }
+                }
+                if (c.name().equals("thenThrow") || c.name().equals("willThrow")) {
+                    CallSite cur = c;
+                    int guard = 0;
+                    while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 16) {
+                        cur = calls.get(cur.receiver().callId());
+                        if (cur.name().equals("when") || cur.name().equals("given")) {
+                            for (Arg a : cur.args()) {
+                                for (int id : a.callIds()) {
+                                    if (calls.get(id).name().equals(recordName)) {
+                                        return cur.name() + "(.." + recordName + "(..)).thenThrow(..)";
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if (HOOK.matcher(c.name()).matches()) {
+                    return c.name() + "()";
+                }
+            }
+        }
+        Set<String> used = new java.util.HashSet<>();
+        for (MethodRef m : withSetups(test)) {
+            m.method().body().locals().values().forEach(lv -> used.add(lv.type().simpleName()));
+        }
+        test.type().fields().values().forEach(tr -> used.add(tr.simpleName()));
+        Set<MethodRef> candidates = new LinkedHashSet<>(reach(test));
+        for (MethodRef r : index.methods()) {
+            if (r.file().test() && used.contains(r.type().simpleName())) {
+                candidates.add(r);
+            }
+        }
+        for (MethodRef r : candidates) {
+            if (r.file().test() && r.method().name().equals(recordName)) {
+                for (GuardFact g : r.method().body().guards()) {
+                    if (THROWING_GUARD.matcher(g.text()).find()) {
+                        return r.type().simpleName() + "." + recordName + "() throwing when " + g.text();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean chainHas(List<CallSite> calls, CallSite from, String fragment) {
+        CallSite cur = from;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 16) {
+            cur = calls.get(cur.receiver().callId());
+            if (cur.name().contains(fragment)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the test (or its setup) asserts on something countable. */
+    public boolean assertsCounts(MethodRef test) {
+        for (MethodRef m : withSetups(test)) {
+            if (m != test) {
+                continue;
+            }
+            for (CallSite c : m.method().body().calls()) {
+                if (COUNT_ASSERTIONS.contains(c.name())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private List<MethodRef> withSetups(MethodRef test) {
+        List<MethodRef> out = new ArrayList<>();
+        out.add(test);
+        out.addAll(setups(test));
+        return out;
+    }
+}

@@ -1,0 +1,141 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.summary.JobShapes;
+import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.TestEvidence;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * IDEM007: a job with the "effect, then record" shape has no test that kills it between the effect and the record,
+ * runs it again and asserts that the effect happened once. Reported at the job entry point's name; when the scan has
+ * no test sources at all, one note says the rule could not be checked.
+ */
+@RuleInfo(id = "IDEM007", name = "MissingKillMidwayTest",
+        summary = "No test kills the job between its effect and its record and checks the effect ran once",
+        severity = Severity.WARNING, tags = {"idempotency", "batch", "restart-safety", "testing"}, precision = "medium")
+public final class MissingKillMidwayTest implements Rule {
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        Map<MethodRef, List<JobShapes.Shape>> jobs = JobShapes.byEntryPoint(sem);
+        if (jobs.isEmpty()) {
+            return;
+        }
+        TestEvidence evidence = new TestEvidence(project.index());
+        if (!evidence.anyTestSources()) {
+            MethodRef first = jobs.keySet().iterator().next();
+            List<String> names = new ArrayList<>();
+            jobs.keySet().forEach(j -> names.add(j.type().simpleName() + "." + j.method().name() + "()"));
+            ctx.finding(Semantics.location(first, first.method().nameRange(), null))
+                    .severity(Severity.NOTE)
+                    .message("IDEM007 could not be checked: the scan includes no test sources, so whether a test kills "
+                            + "the job between its effect and its record cannot be seen. " + names.size()
+                            + (names.size() == 1 ? " job has" : " jobs have") + " the effect-then-record shape: "
+                            + String.join(", ", names) + ". Scan the test sources too (src/test/java).")
+                    .enclosing("project").construct("no-test-sources").report();
+            return;
+        }
+        for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
+            check(ctx, sem, evidence, e.getKey(), e.getValue());
+        }
+    }
+
+    private void check(RuleContext ctx, Semantics sem, TestEvidence ev, MethodRef job, List<JobShapes.Shape> shapes) {
+        Set<MethodRef> holders = new LinkedHashSet<>();
+        shapes.forEach(s -> holders.add(s.method()));
+        Map<String, List<String>> exercising = new LinkedHashMap<>();
+        for (MethodRef t : ev.tests()) {
+            Set<MethodRef> reach = ev.reach(t);
+            MethodRef hit = null;
+            for (MethodRef h : holders) {
+                if (reach.contains(h)) {
+                    hit = h;
+                    break;
+                }
+            }
+            if (hit == null) {
+                continue;
+            }
+            exercising.computeIfAbsent(t.type().simpleName(), k -> new ArrayList<>()).add(t.method().name());
+            if (!ev.assertsCounts(t)) {
+                continue;
+            }
+            if (ev.harnessCrash(t) != null) {
+                return;
+            }
+            for (JobShapes.Shape s : shapes) {
+                if (ev.recordFault(t, s.record().name()) != null && ev.runs(t, hit) >= 2) {
+                    return;
+                }
+            }
+        }
+        JobShapes.Shape s = shapes.get(0);
+        String between = s.effectName() + " and " + s.recordName();
+        String jobName = job.type().simpleName() + "." + job.method().name() + "()";
+        StringBuilder msg = new StringBuilder();
+        msg.append(jobName).append(" runs ").append(s.effectName()).append(" before ").append(s.recordName())
+                .append(" records the item (").append(s.method().type().simpleName()).append(".java line ")
+                .append(s.effect().range().line()).append(" then line ").append(s.record().range().line())
+                .append("), but no kill-midway test proves a restart is harmless: ");
+        if (exercising.isEmpty()) {
+            msg.append("no test runs this job at all.");
+        } else {
+            List<String> parts = new ArrayList<>();
+            exercising.forEach((cls, ms) -> parts.add(cls + " (" + String.join(", ", ms) + ")"));
+            msg.append(String.join("; ", parts)).append(ms(exercising)).append(" the job, but none kills it between ")
+                    .append(between).append(", runs it again and asserts the effect happened once.");
+        }
+        boolean protectedShape = s.effectInfo().keyed() || sem.guardingClaim(s.method(), s.effect()) != null;
+        if (protectedShape) {
+            msg.append(" The key or claim around the effect is meant to make a restart harmless; only such a test "
+                    + "shows that it does (a lease that never expires, a key that changes between runs, a record "
+                    + "outside the fence all pass the success and failure tests).");
+        } else {
+            msg.append(" Success and failure tests both pass while, after a crash between the two steps, the next run ")
+                    .append(s.effectInfo().effect().verb()).append(".");
+        }
+        String template = String.join("\n",
+                "// in the code: mark the window (a no-op unless a crash test arms it)",
+                s.effect().text().replace("\n", " ") + ";",
+                "CrashPoints.hit(\"after-" + s.effect().name() + "\");",
+                "",
+                "// in the test (idemcheck-runtime-test): SIGKILL the job there, recover, restart, count the effects",
+                "@KillMidwayTest(job = " + job.type().simpleName() + "Main.class, crashPoint = \"after-"
+                        + s.effect().name() + "\", args = \"${jdbcUrl}\")",
+                "void effectHappensOnceAcrossAKill(KillMidwayRun run) {",
+                "    assertThat(run.crashExitCode()).isEqualTo(ChildResult.SIGKILL_EXIT_CODE);",
+                "    assertThat(run.restartExitCode()).isZero();",
+                "    assertThat(countEffects()).isEqualTo(expected);   // each item's effect exactly once",
+                "}");
+        ctx.finding(Semantics.location(job, job.method().nameRange(), null))
+                .message(msg.toString())
+                .enclosing(job.id()).construct(job.method().name())
+                .related(Semantics.location(s.method(), s.effect().range(), s.effectName() + ": the effect"))
+                .related(Semantics.location(s.method(), s.record().range(), s.recordName() + ": the record"))
+                .fix(Fix.of("Add the third test besides success and failure: kill the job between " + between
+                        + " (CrashPoints.hit(..) in the code and @KillMidwayTest / KillMidwayHarness from "
+                        + "idemcheck-runtime-test, or a fake whose record step throws and a second run), restart it "
+                        + "and assert each item's effect happened exactly once. See docs/runtime-test.md.", template))
+                .report();
+    }
+
+    private static String ms(Map<String, List<String>> exercising) {
+        int n = exercising.values().stream().mapToInt(List::size).sum();
+        return n == 1 ? " runs" : " run";
+    }
+}

@@ -1,0 +1,236 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.FileFacts;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.InProgressStates;
+import io.idemcheck.core.summary.JobShapes;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * IDEM012: the project has jobs with the "effect, then record" shape but no independent reconciliation: no query
+ * reads the task table together with the effect's table, no method compares reads of both, and the runtime library's
+ * {@code Reconciler} is not used. One project-level note, at the job with the most effects.
+ */
+@RuleInfo(id = "IDEM012", name = "NoReconciliation",
+        summary = "Jobs record effects after performing them but nothing checks that tasks and effects agree",
+        severity = Severity.NOTE, tags = {"idempotency", "batch", "reconciliation"}, precision = "medium")
+public final class NoReconciliation implements Rule {
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        Map<MethodRef, List<JobShapes.Shape>> jobs = JobShapes.byEntryPoint(sem);
+        if (jobs.isEmpty() || usesReconciler(project)) {
+            return;
+        }
+        // every SELECT the project runs, and the tables each main method reads
+        List<String> selects = new ArrayList<>();
+        Map<MethodRef, Set<String>> readsByMethod = new LinkedHashMap<>();
+        boolean anySql = !sem.sqlModel().statements().isEmpty();
+        for (SqlStatement st : sem.sqlModel().statements()) {
+            addSelects(st, selects);
+        }
+        for (MethodRef m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody()) {
+                continue;
+            }
+            for (CallInfo ci : sem.calls(m)) {
+                for (SqlStatement st : ci.statements()) {
+                    anySql = true;
+                    addSelects(st, selects);
+                    for (SqlFacts f : st.shapes()) {
+                        if (f.kind() == SqlFacts.Kind.SELECT) {
+                            readsByMethod.computeIfAbsent(m, k -> new LinkedHashSet<>())
+                                    .addAll(f.table() != null ? Set.of(f.table()) : InProgressStates.tablesOf(f.text()));
+                        }
+                    }
+                }
+            }
+        }
+        MethodRef best = null;
+        int bestCount = -1;
+        String bestTask = null;
+        Map<String, List<String>> bestEffects = null;
+        boolean anyUnreconciled = false;
+        for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
+            Set<String> taskTables = new LinkedHashSet<>();
+            int count = 0;
+            for (JobShapes.Shape s : e.getValue()) {
+                String t = JobShapes.recordTable(s);
+                if (t != null) {
+                    taskTables.add(t);
+                }
+                count += JobShapes.effectCount(sem, s);
+            }
+            Map<String, List<String>> effectTables = insertTables(sem, e.getKey());
+            effectTables.keySet().removeAll(taskTables);
+            if (reconciled(taskTables, effectTables.keySet(), selects, readsByMethod)) {
+                continue;
+            }
+            anyUnreconciled = true;
+            if (count > bestCount) {
+                best = e.getKey();
+                bestCount = count;
+                bestTask = taskTables.isEmpty() ? null : taskTables.iterator().next();
+                bestEffects = effectTables;
+            }
+        }
+        if (!anyUnreconciled) {
+            return;
+        }
+        report(ctx, sem, best, jobs, bestTask, bestEffects, anySql);
+    }
+
+    private static boolean usesReconciler(Project project) {
+        for (FileFacts f : project.files()) {
+            if (!f.test() && (f.imports().containsKey("Reconciler")
+                    && f.imports().get("Reconciler").startsWith("io.idemcheck.runtime"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void addSelects(SqlStatement st, List<String> out) {
+        for (SqlFacts f : st.shapes()) {
+            if (f.kind() == SqlFacts.Kind.SELECT && f.text() != null) {
+                out.add(f.text());
+            }
+        }
+    }
+
+    private static Map<String, List<String>> insertTables(Semantics sem, MethodRef job) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (MethodRef m : JobShapes.reachable(sem.index(), List.of(job), false)) {
+            if (!m.method().hasBody()) {
+                continue;
+            }
+            for (CallInfo ci : sem.calls(m)) {
+                for (SqlStatement st : ci.statements()) {
+                    for (SqlFacts f : st.shapes()) {
+                        if ((f.kind() == SqlFacts.Kind.INSERT || f.kind() == SqlFacts.Kind.UPSERT)
+                                && f.table() != null && !"?".equals(f.table())) {
+                            out.putIfAbsent(f.table(), f.setColumns());
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean reconciled(Set<String> taskTables, Set<String> effectTables, List<String> selects,
+                                      Map<MethodRef, Set<String>> readsByMethod) {
+        if (taskTables.isEmpty() || effectTables.isEmpty()) {
+            return false;
+        }
+        for (String t : taskTables) {
+            for (String e : effectTables) {
+                for (String sql : selects) {
+                    Set<String> tables = InProgressStates.tablesOf(sql);
+                    if (tables.contains(t) && tables.contains(e)) {
+                        return true;
+                    }
+                }
+                for (Set<String> reads : readsByMethod.values()) {
+                    if (reads.contains(t) && reads.contains(e)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private void report(RuleContext ctx, Semantics sem, MethodRef job, Map<MethodRef, List<JobShapes.Shape>> jobs,
+                        String taskTable, Map<String, List<String>> effectTables, boolean anySql) {
+        List<JobShapes.Shape> shapes = jobs.get(job);
+        JobShapes.Shape s = shapes.get(0);
+        String jobName = job.type().simpleName() + "." + job.method().name() + "()";
+        Set<String> effects = new LinkedHashSet<>();
+        for (JobShapes.Shape x : shapes) {
+            effects.addAll(JobShapes.effectNames(sem, x));
+        }
+        String task = taskTable != null ? taskTable : "<task_table>";
+        String effectTable = effectTables.isEmpty() ? null : effectTables.keySet().iterator().next();
+        StringBuilder msg = new StringBuilder();
+        if (!anySql) {
+            msg.append("IDEM012 could not be fully checked: the scan includes no SQL, so a reconciliation query "
+                    + "cannot be seen. ");
+        }
+        msg.append(jobs.size() == 1 ? "1 job records" : jobs.size() + " jobs record")
+                .append(" the item's state after performing its effect (").append(jobName).append(": ")
+                .append(String.join(", ", effects)).append(" then ").append(s.recordName())
+                .append("), but nothing in the project checks independently that tasks and effects agree: ");
+        if (effectTable != null) {
+            msg.append("no query reads ").append(task).append(" together with ").append(effectTable)
+                    .append(", no method compares reads of both, ");
+        } else {
+            msg.append("the effect leaves the database (").append(s.effectInfo().effect().leaf())
+                    .append("), nothing compares the tasks with the downstream's records, ");
+        }
+        msg.append("and the runtime library's Reconciler is not used. A crash between an effect and its record, "
+                + "a manual fix or a bug leaves a task marked done without its effect, or an effect whose task is "
+                + "still open; a restart repeats it, and no one notices until a customer does.");
+        String joinCol = joinColumn(task, effectTable == null ? List.of() : effectTables.get(effectTable));
+        String template;
+        if (effectTable != null) {
+            template = String.join("\n",
+                    "-- tasks marked done without their effect",
+                    "SELECT t.id FROM " + task + " t LEFT JOIN " + effectTable + " e ON e." + joinCol
+                            + " = t.id WHERE t.status = 'DONE' AND e.id IS NULL;",
+                    "-- effects whose task is missing or not done (a crash between effect and record)",
+                    "SELECT e.id FROM " + effectTable + " e LEFT JOIN " + task + " t ON t.id = e." + joinCol
+                            + " WHERE t.id IS NULL OR t.status <> 'DONE';",
+                    "-- with the runtime library: new Reconciler(ds, tasks, LedgerTable.named(\"idem_ledger\"), "
+                            + "taskLease, ledgerLease).check()");
+        } else {
+            template = String.join("\n",
+                    "-- compare done tasks with the downstream's own list (its report or query API), per day:",
+                    "SELECT t.id FROM " + task + " t WHERE t.status = 'DONE' AND t.gmt_modified >= ? -- vs the provider's list",
+                    "-- with the runtime library: record each effect in the IdempotencyLedger and run",
+                    "-- new Reconciler(ds, tasks, LedgerTable.named(\"idem_ledger\"), taskLease, ledgerLease).check()");
+        }
+        ctx.finding(Semantics.location(job, job.method().nameRange(), null))
+                .message(msg.toString()).enclosing("project").construct("no-reconciliation")
+                .related(Semantics.location(s.method(), s.effect().range(), s.effectName() + ": the effect"))
+                .related(Semantics.location(s.method(), s.record().range(), s.recordName() + ": the record"))
+                .fix(Fix.of("Add an independent reconciliation that runs periodically and alerts: a query that "
+                        + "joins " + task + " with " + (effectTable != null ? effectTable : "the effect's records")
+                        + " both ways (done tasks without their effect, effects whose task is not done), or the "
+                        + "runtime library's Reconciler over tasks and the idempotency ledger.", template))
+                .report();
+    }
+
+    private static String joinColumn(String task, List<String> effectColumns) {
+        String stem = task.replaceAll("^t_", "");
+        for (String c : effectColumns) {
+            if (c.equals(stem + "_id")) {
+                return c;
+            }
+        }
+        for (String c : effectColumns) {
+            if (c.endsWith("task_id") || c.endsWith("job_id")) {
+                return c;
+            }
+        }
+        return "task_id";
+    }
+}

@@ -1,0 +1,261 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.InProgressStates;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * IDEM008: rows are moved into an in-progress state (RUNNING, PROCESSING, a picked flag, an owner set) but nothing in
+ * the project ever returns stale in-progress rows to a retryable state: no statement reads or updates rows in that
+ * state with a time predicate, and the runtime library's {@code TaskClaimer.recoverExpired} is never called. Reported
+ * at the statement that sets the state (the XML element or annotation; the call for JDBC strings, wrappers, entity
+ * saves and name-based claims). When the scan contains no SQL at all, one note says the rule could not be checked.
+ */
+@RuleInfo(id = "IDEM008", name = "StaleRunningNotRecovered",
+        summary = "Rows are set RUNNING but nothing ever returns stale RUNNING rows to a retryable state",
+        severity = Severity.WARNING, tags = {"idempotency", "batch", "restart-safety", "recovery"}, precision = "medium")
+public final class StaleRunningNotRecovered implements Rule {
+
+    private static final Pattern NAME_CLAIM = Pattern.compile(
+            "(?i)^(mark|set|update\\w*To)(Running|Processing|InProgress|Handling|Locked|Doing|Executing|Sending|"
+                    + "Claimed|Picked)\\w*");
+    private static final Pattern STATUS_SETTER = Pattern.compile("^set\\w*(Status|State)$");
+
+    /** One move into an in-progress state. */
+    private record Move(Location at, String enclosing, String construct, String table, String value, String what,
+                        String basis, List<String> setColumns) {
+    }
+
+    @Override
+    public void check(RuleContext ctx) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        List<Move> moves = new ArrayList<>();
+        Set<String> seenStatements = new HashSet<>();
+        List<SqlFacts> allShapes = new ArrayList<>();
+        boolean recoverExpired = false;
+        for (SqlStatement st : sem.sqlModel().statements()) {
+            allShapes.addAll(st.shapes());
+        }
+        for (MethodRef m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody()) {
+                continue;
+            }
+            List<CallInfo> infos = sem.calls(m);
+            List<CallSite> calls = m.method().body().calls();
+            for (CallSite c : calls) {
+                CallInfo ci = infos.get(c.id());
+                String recv = ci.target().receiverType().simpleName();
+                if (c.name().equals("recoverExpired")) {
+                    recoverExpired = true;
+                }
+                for (SqlStatement st : ci.statements()) {
+                    if (!isModelStatement(st)) {
+                        allShapes.addAll(st.shapes());
+                    }
+                    String v = InProgressStates.movesToInProgress(st);
+                    if (v != null && seenStatements.add(st.id())) {
+                        moves.add(moveOf(sem, m, c, st, v));
+                    }
+                }
+                if (ci.statements().isEmpty() && recv.equals("TaskClaimer") && c.name().equals("claim")) {
+                    moves.add(new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
+                            Semantics.display(c) + " (TaskClaimer.claim)", "runtime", List.of()));
+                } else if (ci.statements().isEmpty() && NAME_CLAIM.matcher(c.name()).matches()
+                        && ci.target().targets().stream().noneMatch(t -> t.method().hasBody())) {
+                    moves.add(new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
+                            nameValue(c.name()), Semantics.display(c), "name", List.of()));
+                }
+                Move entity = entityMove(sem, m, c, infos, calls);
+                if (entity != null) {
+                    moves.add(entity);
+                }
+            }
+        }
+        // statements whose mapper method is not in the scan (XML without its interface) still run somewhere
+        for (SqlStatement st : sem.sqlModel().statements()) {
+            if (st.ownerType() != null && project.index().type(st.ownerType()) != null) {
+                continue;
+            }
+            String v = InProgressStates.movesToInProgress(st);
+            if (v != null && seenStatements.add(st.id())) {
+                moves.add(new Move(new Location(st.relPath(), st.range().line(), st.range().column(),
+                        st.range().endLine(), st.range().endColumn(), null), st.id(), st.id(), st.table(), v,
+                        "statement " + shortId(st), "sql", firstSet(st)));
+            }
+        }
+        if (moves.isEmpty() || recoverExpired) {
+            return;
+        }
+        if (allShapes.isEmpty()) {
+            Move first = moves.get(0);
+            List<String> names = new ArrayList<>();
+            moves.forEach(mv -> names.add(mv.what()));
+            ctx.finding(first.at()).severity(Severity.NOTE)
+                    .message("IDEM008 could not be checked: the scan includes no SQL (no mapper XML, SQL annotations "
+                            + "or SQL strings), so a statement that returns stale in-progress rows cannot be seen. "
+                            + "Rows are moved into an in-progress state by " + String.join(", ", names)
+                            + ". Scan the mapper XML / SQL too, or use TaskClaimer.recoverExpired.")
+                    .enclosing("project").construct("no-sql").report();
+            return;
+        }
+        Map<String, String> recoveredTables = new LinkedHashMap<>();
+        boolean recoveredUnknownTable = false;
+        for (SqlFacts f : allShapes) {
+            String col = InProgressStates.staleRowPredicate(f, sem.catalog()::isStatusColumn);
+            if (col == null) {
+                continue;
+            }
+            Set<String> tables = f.table() != null ? Set.of(f.table()) : InProgressStates.tablesOf(f.text());
+            if (tables.isEmpty()) {
+                recoveredUnknownTable = true;
+            }
+            tables.forEach(t -> recoveredTables.put(t, col));
+        }
+        for (Move mv : moves) {
+            if (recoveredUnknownTable || mv.table() == null && !recoveredTables.isEmpty()
+                    || mv.table() != null && recoveredTables.containsKey(mv.table())) {
+                continue;
+            }
+            report(ctx, mv);
+        }
+    }
+
+    private static boolean isModelStatement(SqlStatement st) {
+        return st.source() == SqlStatement.Source.MAPPER_XML || st.source() == SqlStatement.Source.MYBATIS_ANNOTATION
+                || st.source() == SqlStatement.Source.JPA_QUERY;
+    }
+
+    private static Move moveOf(Semantics sem, MethodRef m, CallSite c, SqlStatement st, String value) {
+        if (isModelStatement(st)) {
+            Location at = new Location(st.relPath(), st.range().line(), st.range().column(), st.range().endLine(),
+                    st.range().endColumn(), null);
+            return new Move(at, st.id(), st.id(), st.table(), value, "statement " + shortId(st), "sql",
+                    firstSet(st));
+        }
+        return new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), st.table(), value,
+                Semantics.display(c), "sql", firstSet(st));
+    }
+
+    private static List<String> firstSet(SqlStatement st) {
+        return st.shapes().get(0).setColumns();
+    }
+
+    private static String shortId(SqlStatement st) {
+        if (st.ownerType() != null && st.method() != null) {
+            return st.ownerType().substring(st.ownerType().lastIndexOf('.') + 1) + "." + st.method();
+        }
+        String id = st.id();
+        int hash = id.indexOf('#');
+        String owner = hash >= 0 ? id.substring(0, hash) : id;
+        String rest = hash >= 0 ? id.substring(hash) : "";
+        int dot = owner.lastIndexOf('.', owner.lastIndexOf('.') - 1);
+        return (dot >= 0 ? owner.substring(dot + 1) : owner) + rest;
+    }
+
+    private static String nameValue(String name) {
+        for (String v : InProgressStates.VALUES) {
+            if (name.toUpperCase(java.util.Locale.ROOT).replace("_", "").contains(v.replace("_", ""))) {
+                return v;
+            }
+        }
+        return "RUNNING";
+    }
+
+    /** {@code task.setStatus("RUNNING")} (or an enum constant) followed by a save or update of the same entity. */
+    private static Move entityMove(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos,
+                                   List<CallSite> calls) {
+        if (!STATUS_SETTER.matcher(c.name()).matches() || c.args().size() != 1
+                || c.receiver().name() == null) {
+            return null;
+        }
+        Arg a = c.args().get(0);
+        String value = a.stringValue() != null ? a.stringValue() : a.text();
+        if (!InProgressStates.isInProgressValue(value)) {
+            return null;
+        }
+        String entity = c.receiver().name();
+        io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(entity);
+        if (lv != null && lv.initText() != null && lv.initText().matches("(?s)\\s*(new\\s.*|.*\\.builder\\(\\).*)")) {
+            return null; // a fresh entity: its save is an insert
+        }
+        for (int j = c.id() + 1; j < calls.size(); j++) {
+            CallSite s = calls.get(j);
+            boolean save = s.name().matches("save\\w*|update\\w*|merge|persist") && s.args().stream()
+                    .anyMatch(x -> x.names().contains(entity));
+            if (save) {
+                String table = null;
+                for (SqlStatement st : infos.get(j).statements()) {
+                    if (InProgressStates.movesToInProgress(st) != null) {
+                        return null; // reported from its statement
+                    }
+                    table = st.table();
+                }
+                return new Move(Semantics.location(m, s.range(), null), m.id(), s.text(),
+                        table == null || "?".equals(table) ? null : table,
+                        InProgressStates.isInProgressValue(value) ? value.replaceAll(".*\\.", "").replace("\"", "")
+                                : "RUNNING", Semantics.display(c) + " then " + Semantics.display(s), "entity",
+                        List.of());
+            }
+        }
+        return null;
+    }
+
+    private void report(RuleContext ctx, Move mv) {
+        String table = mv.table() != null ? mv.table() : "the task table";
+        String value = mv.value().startsWith("a") ? mv.value() : "'" + mv.value() + "'";
+        String state = mv.value().startsWith("a") ? "in-progress" : mv.value();
+        StringBuilder msg = new StringBuilder();
+        msg.append(mv.what()).append(" moves ").append(table).append(" rows into ").append(value)
+                .append(", but nothing in the project ever returns stale ").append(state)
+                .append(" rows to a retryable state: no statement reads or updates ").append(state)
+                .append(" rows of ").append(table).append(" with a time predicate (such as ")
+                .append(InProgressStates.timeColumn(mv.setColumns())).append(" < now - lease), and "
+                        + "TaskClaimer.recoverExpired is never called. If the process is killed after this write and "
+                        + "before the row's final status is written, the row stays ").append(state)
+                .append(" forever: the next run selects only rows waiting for work, so the item is never retried "
+                        + "and no one is told.");
+        if ("name".equals(mv.basis())) {
+            msg.append(" (The in-progress move was recognised by its method name; its SQL is not visible.)");
+        } else if ("entity".equals(mv.basis())) {
+            msg.append(" (The in-progress move is an entity status set and saved.)");
+        }
+        String col = InProgressStates.timeColumn(mv.setColumns());
+        String t = mv.table() != null ? mv.table() : "<task_table>";
+        String st = mv.value().startsWith("a") ? "RUNNING" : mv.value();
+        String template = String.join("\n",
+                "-- at start-up and every few minutes: give rows of dead workers back (and give up at a ceiling)",
+                "UPDATE " + t + " SET status = 'DEAD' WHERE status = '" + st + "' AND " + col
+                        + " < NOW() - INTERVAL 10 MINUTE AND attempts >= max_attempts;",
+                "UPDATE " + t + " SET status = 'PENDING', owner = NULL WHERE status = '" + st + "' AND " + col
+                        + " < NOW() - INTERVAL 10 MINUTE AND attempts < max_attempts;",
+                "-- with the runtime library: claimer.recoverExpired(Duration.ofMinutes(10)); (TaskClaimer)",
+                "-- and a heartbeat (claimer.heartbeat(claim)) for items that run longer than the lease");
+        ctx.finding(mv.at()).message(msg.toString()).enclosing(mv.enclosing()).construct(mv.construct())
+                .fix(Fix.of("Add a recovery sweep that returns " + st + " rows whose " + col + " is older than a "
+                        + "lease to PENDING (or DEAD after a retry ceiling), run at start-up and periodically; "
+                        + "TaskClaimer.claim + recoverExpired(lease) in the runtime library do both, fenced on owner "
+                        + "and attempt. Test it with a kill-midway test (docs/runtime-test.md).", template))
+                .report();
+    }
+}

@@ -1,0 +1,14 @@
+package io.idemcheck.rules;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.stream.Stream;
+
+class MissingKillMidwayTestTest {
+
+    @TestFactory
+    Stream<DynamicTest> markedCases() {
+        return RuleCases.of(new MissingKillMidwayTest());
+    }
+}

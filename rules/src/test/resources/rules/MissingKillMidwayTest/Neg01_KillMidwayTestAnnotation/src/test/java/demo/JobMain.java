@@ -1,0 +1,7 @@
+package demo;
+
+public final class JobMain {
+    public static void main(String[] args) {
+        new Job(null, null).run();
+    }
+}

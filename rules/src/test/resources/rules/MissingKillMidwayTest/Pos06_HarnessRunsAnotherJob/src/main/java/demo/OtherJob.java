@@ -1,0 +1,6 @@
+package demo;
+
+public class OtherJob {
+    public void run() {
+    }
+}

@@ -1,0 +1,7 @@
+package demo;
+
+public final class OtherJobMain {
+    public static void main(String[] args) {
+        new OtherJob().run();
+    }
+}

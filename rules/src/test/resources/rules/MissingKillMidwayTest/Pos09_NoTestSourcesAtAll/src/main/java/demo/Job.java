@@ -1,0 +1,29 @@
+package demo;
+
+import org.springframework.scheduling.annotation.Scheduled;
+
+public class Job {
+    TaskMapper taskMapper;
+    PaymentClient paymentClient;
+
+    public Job(TaskMapper taskMapper, PaymentClient paymentClient) {
+        this.taskMapper = taskMapper;
+        this.paymentClient = paymentClient;
+    }
+
+    @Scheduled(fixedDelay = 60000)
+    public void run() { // expect: IDEM007 "could not be checked: the scan includes no test sources"
+        for (Task t : taskMapper.selectPending()) {
+            paymentClient.charge(t.getUserId(), t.getAmount());
+            taskMapper.updateStatus(t.getId(), "DONE");
+        }
+    }
+
+    @Scheduled(cron = "0 0 1 * * *")
+    public void refundAll() {
+        for (Task t : taskMapper.selectRefunds()) {
+            paymentClient.refund(t.getUserId(), t.getAmount());
+            taskMapper.updateStatus(t.getId(), "REFUNDED");
+        }
+    }
+}

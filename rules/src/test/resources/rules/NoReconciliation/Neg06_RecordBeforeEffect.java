@@ -1,0 +1,34 @@
+package demo;
+
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+import org.springframework.scheduling.annotation.Scheduled;
+
+interface TaskMapper {
+    @Select("SELECT id, user_id FROM settle_task WHERE status = 'PENDING'")
+    List<Task> selectPending();
+
+    @Update("UPDATE settle_task SET status = #{status} WHERE id = #{id}")
+    int updateStatus(@Param("id") long id, @Param("status") String status);
+}
+
+interface OrderMapper {
+    @Insert("INSERT INTO t_order (settle_task_id, user_id) VALUES (#{taskId}, #{userId})")
+    int insertOrder(@Param("taskId") long taskId, @Param("userId") long userId);
+}
+
+class Job {
+    TaskMapper taskMapper;
+    PaymentClient paymentClient;
+
+    @Scheduled(cron = "0 0 12 * * *")
+    public void run() {
+        for (Task t : taskMapper.selectPending()) {
+            taskMapper.updateStatus(t.getId(), "DONE");
+            paymentClient.charge(t.getUserId(), t.getAmount());
+        }
+    }
+}

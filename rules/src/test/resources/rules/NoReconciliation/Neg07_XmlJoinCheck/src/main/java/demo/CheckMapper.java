@@ -1,0 +1,7 @@
+package demo;
+
+import java.util.List;
+
+public interface CheckMapper {
+    List<Long> ordersWithoutDoneTask();
+}

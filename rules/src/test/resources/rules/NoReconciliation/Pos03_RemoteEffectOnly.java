@@ -1,0 +1,35 @@
+package demo;
+
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+import org.springframework.scheduling.annotation.Scheduled;
+
+interface TaskMapper {
+    @Select("SELECT id, user_id FROM settle_task WHERE status = 'PENDING'")
+    List<Task> selectPending();
+
+    @Update("UPDATE settle_task SET status = #{status} WHERE id = #{id}")
+    int updateStatus(@Param("id") long id, @Param("status") String status);
+}
+
+interface OrderMapper {
+    @Insert("INSERT INTO t_order (settle_task_id, user_id) VALUES (#{taskId}, #{userId})")
+    int insertOrder(@Param("taskId") long taskId, @Param("userId") long userId);
+}
+
+class Job {
+    TaskMapper taskMapper;
+    OrderMapper orderMapper;
+    PaymentClient paymentClient;
+
+    @Scheduled(cron = "0 0 12 * * *")
+    public void run() { // expect: IDEM012 "the effect leaves the database"
+        for (Task t : taskMapper.selectPending()) {
+            paymentClient.charge(t.getUserId(), t.getAmount());
+            taskMapper.updateStatus(t.getId(), "DONE");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package demo;
+
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+import org.springframework.scheduling.annotation.Scheduled;
+
+interface TaskMapper {
+    @Select("SELECT id, user_id FROM settle_task WHERE status = 'PENDING'")
+    List<Task> selectPending();
+
+    @Update("UPDATE settle_task SET status = #{status} WHERE id = #{id}")
+    int updateStatus(@Param("id") long id, @Param("status") String status);
+}
+
+interface OrderMapper {
+    @Insert("INSERT INTO t_order (settle_task_id, user_id) VALUES (#{taskId}, #{userId})")
+    int insertOrder(@Param("taskId") long taskId, @Param("userId") long userId);
+
+    @Select("SELECT id FROM t_order WHERE user_id = #{u}")
+    List<Long> ordersOf(@Param("u") long u);
+}
+
+class Job {
+    TaskMapper taskMapper;
+    OrderMapper orderMapper;
+    PaymentClient paymentClient;
+
+    @Scheduled(cron = "0 0 12 * * *")
+    public void run() { // expect: IDEM012
+        for (Task t : taskMapper.selectPending()) {
+            orderMapper.insertOrder(t.getId(), t.getUserId());
+            taskMapper.updateStatus(t.getId(), "DONE");
+        }
+    }
+}
+
+class Reports {
+    TaskMapper taskMapper;
+    OrderMapper orderMapper;
+
+    int tasks() {
+        return taskMapper.selectPending().size();
+    }
+
+    int orders(long u) {
+        return orderMapper.ordersOf(u).size();
+    }
+}
