@@ -87,11 +87,21 @@ class HarnessSelfTest {
         ChildJvm c = h.start("paused", JobSpec.of(EchoJob.class).withArgs("a").withCrashPoint("mid"));
         c.awaitCrashPoint("mid", Duration.ofSeconds(30));
         c.pause();
-        String state = Files.readAllLines(Path.of("/proc/" + c.pid() + "/stat")).get(0);
-        assertThat(state.substring(state.lastIndexOf(')') + 2, state.lastIndexOf(')') + 3)).isEqualTo("T");
+        // SIGSTOP is delivered asynchronously: the state turns to T (stopped) shortly after kill -STOP returns
+        String state = procState(c.pid());
+        for (int i = 0; i < 100 && !state.equals("T"); i++) {
+            Thread.sleep(20);
+            state = procState(c.pid());
+        }
+        assertThat(state).isEqualTo("T");
         c.resume();
         assertThat(c.isAlive()).isTrue();
         assertThat(c.kill().exitCode()).isEqualTo(ChildResult.SIGKILL_EXIT_CODE);
+    }
+
+    private static String procState(long pid) throws java.io.IOException {
+        String stat = Files.readAllLines(Path.of("/proc/" + pid + "/stat")).get(0);
+        return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
     }
 
     @Test
