@@ -103,7 +103,13 @@ public final class SideEffectBeforeStatusRecord implements Rule {
     }
 
     private static boolean unprotectedEffect(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
-        return ci.effect() != null && !ci.keyed() && !ci.isRecord() && sem.guardingClaim(m, c) == null;
+        if (ci.effect() == null || ci.keyed() || ci.isRecord() || sem.guardingClaim(m, c) != null) {
+            return false;
+        }
+        // an insert into the application's own database is a restart risk in batch code (a job, a listener, a
+        // loop over selected rows); in request-driven code the caller sees the failure and nothing re-runs it
+        return !ci.effect().isDatabaseLocal() || sem.reachableFromEntryPoints().contains(m.method())
+                || c.loopIds().stream().anyMatch(l -> sem.loopOverSelectedRows(m, m.method().body().loops().get(l)));
     }
 
     /**

@@ -139,6 +139,7 @@ public final class Analyzer {
             SuppressedFinding x = suppressed.get(i);
             suppressedWithSnippets.add(new SuppressedFinding(sf.get(i), x.kind(), x.justification(), x.where()));
         }
+        collapseSqlDiagnostics(diagnostics);
         diagnostics.sort(Comparator.comparing((Diagnostic d) -> d.path() == null ? "" : d.path())
                 .thenComparingInt(Diagnostic::line));
         request.progress().finished();
@@ -262,5 +263,27 @@ public final class Analyzer {
             out.add(l >= 1 && l <= ls.size() ? f.withSnippet(ls.get(l - 1)) : f);
         }
         return out;
+    }
+
+    /**
+     * A dialect the SQL parser does not know (openGauss, Oracle PL/SQL) can make dozens of statements of one file
+     * unreadable: more than three in one file become one diagnostic that counts them and shows the first.
+     */
+    static void collapseSqlDiagnostics(List<Diagnostic> diagnostics) {
+        Map<String, List<Diagnostic>> byFile = new java.util.LinkedHashMap<>();
+        for (Diagnostic d : diagnostics) {
+            if (d.kind() == Diagnostic.Kind.SQL_UNPARSED && d.path() != null) {
+                byFile.computeIfAbsent(d.path(), k -> new ArrayList<>()).add(d);
+            }
+        }
+        for (List<Diagnostic> ds : byFile.values()) {
+            if (ds.size() > 3) {
+                diagnostics.removeAll(ds);
+                Diagnostic first = ds.get(0);
+                diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, first.path(), first.line(),
+                        first.column(), ds.size() + " SQL statements in this file not understood (kept as unknown "
+                        + "SQL); the first, at line " + first.line() + ": " + first.message()));
+            }
+        }
     }
 }
