@@ -10,9 +10,12 @@ import spoon.reflect.factory.Factory;
 import spoon.reflect.reference.CtPackageReference;
 import spoon.reflect.reference.CtReference;
 import spoon.reflect.reference.CtTypeReference;
-import spoon.support.compiler.VirtualFile;
 import spoon.support.sniper.SniperJavaPrettyPrinter;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -48,11 +51,34 @@ public final class SpoonRewriter {
         env.setCommentEnabled(true);
         env.setAutoImports(false);
         env.setComplianceLevel(17);
-        env.setShouldCompile(false);
-        env.setLevel("OFF");
         env.setPrettyPrinterCreator(() -> new SniperJavaPrettyPrinter(env));
         String simple = fileName.substring(fileName.lastIndexOf('/') + 1);
-        launcher.addInputResource(new VirtualFile(source, simple));
+        // the sniper printer reads the original text back from the unit's file, so the model is built from a real
+        // file (a copy in a temporary directory), not from a VirtualFile
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("idemcheck-fix");
+            Files.writeString(dir.resolve(simple), source, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            recipes.forEach(r -> applied.add(false));
+            return new Result(source, applied, "cannot write a temporary copy: " + e);
+        }
+        try {
+            return rewrite(launcher, env, dir.resolve(simple), source, recipes, registry, applied);
+        } finally {
+            try {
+                Files.deleteIfExists(dir.resolve(simple));
+                Files.deleteIfExists(dir);
+            } catch (IOException ignored) {
+                // a temporary file left behind is harmless
+            }
+        }
+    }
+
+    private static Result rewrite(Launcher launcher, Environment env, Path file, String source,
+                                  List<FixRecipe> recipes, RecipeRegistry registry, List<Boolean> applied) {
+        String simple = file.getFileName().toString();
+        launcher.addInputResource(file.toString());
         CtModel model;
         try {
             model = launcher.buildModel();
@@ -103,6 +129,7 @@ public final class SpoonRewriter {
             }
         };
         boolean any = false;
+        StringBuilder problems = new StringBuilder();
         for (FixRecipe r : recipes) {
             JavaRecipe jr = registry.java(r.kind());
             boolean ok = false;
@@ -111,23 +138,29 @@ public final class SpoonRewriter {
                     ok = jr.apply(ctx, r);
                 } catch (RuntimeException e) {
                     ok = false;
+                    problems.append(r.kind()).append(" at line ").append(r.line()).append(" failed: ").append(e)
+                            .append("; ");
                 }
             }
             applied.add(ok);
             any |= ok;
         }
+        String error = problems.length() == 0 ? null : problems.toString().trim();
         if (!any) {
-            return new Result(source, applied, null);
+            return new Result(source, applied, error);
         }
         String printed;
         try {
             printed = env.createPrettyPrinter().printCompilationUnit(cu);
         } catch (RuntimeException e) {
+            if (Boolean.getBoolean("idemcheck.fix.debug")) {
+                e.printStackTrace();
+            }
             List<Boolean> none = new ArrayList<>();
             recipes.forEach(x -> none.add(false));
             return new Result(source, none, "sniper printing failed: " + e);
         }
-        return new Result(tidyImports(source, printed), applied, null);
+        return new Result(tidyImports(source, printed), applied, error);
     }
 
     /** Spoon puts a new import right under the package line; keep the blank line after the package instead. */

@@ -50,7 +50,10 @@ public final class CheckRowCount implements JavaRecipe {
         }
         Factory f = ctx.factory();
         boolean bool = "boolean".equals(r.param("result", "int"));
-        if (inv.getParent() instanceof CtBlock) {
+        if (inv.getParent() instanceof CtBlock<?> blk) {
+            if ("true".equals(r.param("onlyIfLast", "false")) && blk.getLastStatement() != inv) {
+                return true; // statements follow: skipping them is a human decision; nothing to do here
+            }
             CtIf iff = guard(f, inv.clone(), bool, exit, r.param("comment", null));
             inv.replace(iff);
             return true;

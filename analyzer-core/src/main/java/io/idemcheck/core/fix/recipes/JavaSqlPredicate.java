@@ -6,7 +6,6 @@ import spoon.reflect.code.CtBinaryOperator;
 import spoon.reflect.code.CtLiteral;
 import spoon.reflect.code.CtTextBlock;
 import spoon.reflect.cu.SourcePosition;
-import spoon.reflect.visitor.filter.TypeFilter;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class JavaSqlPredicate implements JavaRecipe {
     @Override
     public boolean apply(Context ctx, FixRecipe r) {
         List<CtLiteral<?>> hits = new ArrayList<>();
-        for (CtLiteral<?> lit : ctx.unit().getElements(new TypeFilter<CtLiteral<?>>(CtLiteral.class))) {
+        for (CtLiteral<?> lit : SpoonFind.<CtLiteral<?>>elements(ctx.unit(), CtLiteral.class)) {
             SourcePosition p = lit.getPosition();
             if (!(lit.getValue() instanceof String s) || !p.isValidPosition() || lit instanceof CtTextBlock) {
                 continue;

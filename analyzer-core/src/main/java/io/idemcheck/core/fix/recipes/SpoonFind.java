@@ -31,7 +31,7 @@ public final class SpoonFind {
     public static CtInvocation<?> invocation(CtElement root, FixRecipe r, String method) {
         CtInvocation<?> best = null;
         int bestDist = Integer.MAX_VALUE;
-        for (CtInvocation<?> inv : root.getElements(new TypeFilter<>(CtInvocation.class))) {
+        for (CtInvocation<?> inv : SpoonFind.<CtInvocation<?>>elements(root, CtInvocation.class)) {
             SourcePosition p = inv.getPosition();
             if (!p.isValidPosition() || inv.getExecutable() == null
                     || method != null && !method.equals(inv.getExecutable().getSimpleName())) {
@@ -47,6 +47,22 @@ public final class SpoonFind {
             }
         }
         return best;
+    }
+
+    /**
+     * Every element of class {@code type} under {@code root}; for a compilation unit, under its declared types (a
+     * unit's own scan does not descend into them).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends CtElement> List<T> elements(CtElement root, Class<?> type) {
+        List<T> out = new java.util.ArrayList<>();
+        if (root instanceof spoon.reflect.declaration.CtCompilationUnit cu) {
+            for (CtType<?> t : cu.getDeclaredTypes()) {
+                out.addAll((List<T>) t.getElements(new TypeFilter<>((Class<T>) type)));
+            }
+            return out;
+        }
+        return root.getElements(new TypeFilter<>((Class<T>) type));
     }
 
     /** The statement (a direct child of a block) that contains {@code e}, or null. */
