@@ -54,7 +54,12 @@ public final class CheckRowCount implements JavaRecipe {
             if ("true".equals(r.param("onlyIfLast", "false")) && blk.getLastStatement() != inv) {
                 return true; // statements follow: skipping them is a human decision; nothing to do here
             }
-            CtIf iff = guard(f, inv.clone(), bool, exit, r.param("comment", null));
+            CtInvocation<?> call = inv.clone();
+            call.setComments(new java.util.ArrayList<>());
+            CtIf iff = guard(f, call, bool, exit, r.param("comment", null));
+            for (spoon.reflect.code.CtComment c : inv.getComments()) {
+                iff.addComment(c.clone()); // comments on the call stay with the statement
+            }
             inv.replace(iff);
             return true;
         }
