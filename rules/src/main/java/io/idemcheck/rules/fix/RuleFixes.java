@@ -173,6 +173,11 @@ public final class RuleFixes {
             }
         }
         List<CallInfo> infos = sem.calls(m);
+        for (CallSite x : body.calls()) {
+            if (x.id() < c.id() && infos.get(x.id()).claim() && !x.exclusiveWith(c)) {
+                return null; // a claim moved the row on since it was read: the status it is in now is not the read one
+            }
+        }
         for (int l : c.loopIds()) {
             LoopFact loop = body.loops().get(l);
             Set<String> names = sem.roots(m, loop.names());
