@@ -75,6 +75,7 @@ public final class IdemcheckCli implements Callable<Integer> {
             cl.addSubcommand("scan", new ScanCommand(this));
             cl.addSubcommand("rules", new RulesCommand(this));
             cl.addSubcommand("init", new InitCommand(this));
+            cl.addSubcommand("fix", new FixCommand(this));
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
             cl.setParameterExceptionHandler((ex, a) -> {

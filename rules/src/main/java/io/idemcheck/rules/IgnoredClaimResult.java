@@ -15,6 +15,7 @@ import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -203,9 +204,9 @@ public final class IgnoredClaimResult implements Rule {
         b.flow(Semantics.location(m, claim.range(), "the claim's row count is ignored"));
         b.flow(nextLoc);
         String exit = claim.loopIds().isEmpty() ? "return;" : "continue;";
-        b.fix(Fix.of("Check the claim's row count and skip the item when it is not 1.",
+        b.fix(RuleFixes.ignoredClaim(ctx.project(), m, claim, Fix.of("Check the claim's row count and skip the item when it is not 1.",
                 "if (" + claim.text().replace("\n", " ") + " != 1) {\n    " + exit
-                        + " // another run owns or finished this row\n}"));
+                        + " // another run owns or finished this row\n}")));
         b.report();
     }
 

@@ -14,6 +14,7 @@ import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -233,7 +234,8 @@ public final class NonConditionalStatusUpdate implements Rule {
             b.flow(l);
         }
         b.flow(at.withLabel("the status is overwritten without checking its current value"));
-        b.fix(fix(st, column, first));
+        b.fix(RuleFixes.blindStatusUpdate(ctx.project(), st, column,
+                uses.stream().map(u -> new RuleFixes.CallUse(u.method(), u.call())).toList(), fix(st, column, first)));
         b.report();
     }
 

@@ -17,6 +17,7 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -234,7 +235,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             b.flow(hop);
         }
         b.flow(recLoc.withLabel("the state is recorded only here: " + ri.record()));
-        b.fix(fix(m, e, record));
+        b.fix(RuleFixes.sideEffectBeforeRecord(ctx.project(), m, e, record));
         b.report();
     }
 
@@ -315,47 +316,5 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             }
         }
         return null;
-    }
-
-    private static Fix fix(MethodRef m, CallSite e, CallSite record) {
-        String item = null;
-        for (int l : e.loopIds()) {
-            List<String> vars = m.method().body().loops().get(l).vars();
-            if (!vars.isEmpty()) {
-                item = vars.get(0);
-            }
-        }
-        if (item == null && !m.method().params().isEmpty()) {
-            item = m.method().params().get(0).name();
-        }
-        if (item == null) {
-            item = "item";
-        }
-        final String itemName = item;
-        io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(item);
-        io.idemcheck.core.facts.TypeRef type = lv != null ? lv.type() : m.method().params().stream()
-                .filter(p -> p.name().equals(itemName)).map(MethodFacts.Param::type).findFirst().orElse(null);
-        boolean scalar = type != null && java.util.Set.of("long", "int", "Long", "Integer", "String", "UUID")
-                .contains(type.simpleName());
-        String id = scalar ? item : item + ".getId()";
-        String keyParts = scalar ? item : item + ".getId(), " + item + ".getBizDate()";
-        boolean inLoop = !e.loopIds().isEmpty();
-        String template = String.join("\n",
-                "// 1. claim the row first: UPDATE <task_table> SET status = 'RUNNING', owner = ?, attempt = attempt + 1",
-                "//    WHERE id = ? AND status = 'PENDING'   -- committed before the effect",
-                "Optional<Claim> claim = taskClaimer.claim(" + id + ", workerId);",
-                "if (!claim.isPresent()) {",
-                "    " + (inLoop ? "continue;" : "return;") + " // another run owns this row or already finished it",
-                "}",
-                "// 2. derive a key from the item's identity and let the effect dedupe on it",
-                "String key = IdempotencyKeys.of(\"" + e.name() + "\", " + keyParts + ");",
-                "ledger.runOnce(key, requestFingerprint, k -> " + e.text().replace("\n", " ")
-                        + " /* pass k as the downstream's idempotency key */);",
-                "// 3. record the outcome, fenced on the claim",
-                "taskClaimer.complete(claim.get());   // instead of: " + record.text().replace("\n", " "));
-        return Fix.of("Claim the row with a conditional update (PENDING to RUNNING) and check the row count before "
-                + "the effect, derive an idempotency key such as " + id + " + \":\" + bizDate and pass it "
-                + "to the effect, and dedupe where the effect happens (a unique index or the downstream's "
-                + "idempotency key).", template);
     }
 }

@@ -11,6 +11,7 @@ import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.ScanStats;
 import io.idemcheck.core.finding.SuppressedFinding;
+import io.idemcheck.core.fix.FixStage;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.parse.JavaSourceParser;
 import io.idemcheck.core.rule.Rule;
@@ -129,10 +130,11 @@ public final class Analyzer {
             descriptors.sort(Comparator.comparing(RuleDescriptor::id));
         }
         kept.sort(ORDER);
+        List<Finding> fixed = fixStage(root, kept, diagnostics);
         List<SuppressedFinding> suppressed = new ArrayList<>(outcome.suppressed());
         suppressed.sort(Comparator.comparing(SuppressedFinding::finding, ORDER));
         Map<String, List<String>> lineCache = new HashMap<>();
-        List<Finding> withSnippets = addSnippets(root, kept, lineCache);
+        List<Finding> withSnippets = addSnippets(root, fixed, lineCache);
         List<SuppressedFinding> suppressedWithSnippets = new ArrayList<>();
         List<Finding> sf = addSnippets(root, suppressed.stream().map(SuppressedFinding::finding).toList(), lineCache);
         for (int i = 0; i < suppressed.size(); i++) {
@@ -242,6 +244,25 @@ public final class Analyzer {
             return out;
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Materialises the rules' fix recipes into edits (a Spoon model only for the files that have such findings); a
+     * failure there never fails the scan: the findings keep their templates and an INFO diagnostic says why.
+     */
+    private static List<Finding> fixStage(Path root, List<Finding> findings, List<Diagnostic> diagnostics) {
+        try {
+            return new FixStage().apply(root, findings);
+        } catch (RuntimeException | LinkageError e) {
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "fixes not computed: " + e));
+            List<Finding> out = new ArrayList<>(findings.size());
+            for (Finding f : findings) {
+                out.add(f.fix() == null || f.fix().recipes().isEmpty() ? f : new Finding(f.ruleId(), f.ruleName(),
+                        f.severity(), f.message(), f.primary(), f.related(), f.flow(), f.enclosing(),
+                        f.fingerprint(), f.fix().withEdits(f.fix().edits()), f.snippet()));
+            }
+            return out;
         }
     }
 

@@ -163,6 +163,9 @@ public final class JsonReportWriter implements ReportWriter {
                 ObjectNode eo = edits.addObject();
                 eo.set("location", location(e.region()));
                 eo.put("replacement", e.replacement());
+                if (e.newFile()) {
+                    eo.put("newFile", true);
+                }
             }
         }
         return o;

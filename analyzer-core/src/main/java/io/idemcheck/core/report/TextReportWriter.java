@@ -22,7 +22,7 @@ import java.util.Locale;
  *         payments.charge(card);
  *         ^~~~~~~~~~~~~~~~~~~~~
  *   fix: Record the task as IN_PROGRESS before charging.
- *       template line 1
+ *       template line 1   (or, for a fix with edits, its unified diff: --- a/path, +++ b/path, @@ ... @@)
  *   src/main/java/com/acme/Job.java:47:9: note: status written here
  * </pre>
  *
@@ -50,7 +50,7 @@ public final class TextReportWriter implements ReportWriter {
         List<Finding> findings = new ArrayList<>(result.findings());
         findings.sort(SarifReportWriter.RESULT_ORDER);
         for (Finding f : findings) {
-            appendFinding(sb, f);
+            appendFinding(sb, f, result.sourceRoot());
         }
         if (showSuppressed) {
             List<SuppressedFinding> sup = new ArrayList<>(result.suppressed());
@@ -73,7 +73,7 @@ public final class TextReportWriter implements ReportWriter {
         out.flush();
     }
 
-    private static void appendFinding(StringBuilder sb, Finding f) {
+    private static void appendFinding(StringBuilder sb, Finding f, java.nio.file.Path root) {
         Location p = f.primary();
         sb.append(position(p.path(), p.startLine(), p.startColumn())).append(' ')
                 .append(f.severity().label()).append(": [").append(f.ruleId()).append("] ")
@@ -87,7 +87,13 @@ public final class TextReportWriter implements ReportWriter {
             if (fix.description() != null && !fix.description().isBlank()) {
                 sb.append("  fix: ").append(oneLine(fix.description())).append(NL);
             }
-            if (fix.template() != null && !fix.template().isBlank()) {
+            String diff = fix.mechanical() ? io.idemcheck.core.fix.FixApplier.diffOf(root, fix) : "";
+            if (!diff.isEmpty()) {
+                // a mechanical fix: the change itself, as a unified diff ('idemcheck fix --apply' applies it)
+                for (String t : diff.split("\\R")) {
+                    sb.append("      ").append(t).append(NL);
+                }
+            } else if (fix.template() != null && !fix.template().isBlank()) {
                 for (String t : fix.template().split("\\R", -1)) {
                     sb.append(t.isEmpty() ? "" : "      " + t).append(NL);
                 }

@@ -1,0 +1,102 @@
+package io.idemcheck.rules.fix;
+
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.TypeFacts;
+import io.idemcheck.core.facts.TypeRef;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.index.TypeEntry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The expressions that identify a work item in the user's own terms, for idempotency-key templates: the item's id
+ * accessor and, when the entity type is in the scanned sources and has one, its business-date accessor (so the key of
+ * a daily task differs from day to day). Only accessors that exist are used: {@code t.getBizDate()} appears only if
+ * the type declares {@code getBizDate()} (or a Lombok/record accessor for a {@code bizDate} field).
+ */
+public final class ItemKeys {
+
+    private static final Set<String> SCALARS = Set.of("long", "int", "Long", "Integer", "String", "UUID", "short",
+            "Short", "BigInteger");
+
+    /**
+     * @param idExpr   the id expression ({@code t.getId()}, or the item itself when it is a scalar id)
+     * @param keyParts the parts of the idempotency key (the id, then the business date when there is one)
+     * @param verified true when the accessors were found in the entity type (false: a guess such as getId())
+     */
+    public record Parts(String idExpr, List<String> keyParts, boolean verified) {
+    }
+
+    private ItemKeys() {
+    }
+
+    /** The parts for {@code itemVar} of static type {@code type} (may be null or unknown), used inside {@code m}. */
+    public static Parts of(ProjectIndex index, MethodRef m, String itemVar, TypeRef type) {
+        if (type != null && SCALARS.contains(type.simpleName())) {
+            return new Parts(itemVar, List.of(itemVar), true);
+        }
+        TypeFacts t = null;
+        if (type != null && !type.isUnknown() && index != null) {
+            ResolvedType rt = index.resolveType(type.name(), m.owner());
+            TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+            t = te == null ? null : te.type();
+        }
+        if (t == null) {
+            return new Parts(itemVar + ".getId()", List.of(itemVar + ".getId()"), false);
+        }
+        String id = accessor(t, "id");
+        if (id == null) {
+            for (String f : t.fields().keySet()) {
+                if (f.toLowerCase(Locale.ROOT).endsWith("id") && accessor(t, f) != null) {
+                    id = accessor(t, f);
+                    break;
+                }
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        String idExpr = id == null ? itemVar + ".getId()" : itemVar + "." + id + "()";
+        parts.add(idExpr);
+        String date = null;
+        int best = -1;
+        for (String f : t.fields().keySet()) {
+            String lf = f.toLowerCase(Locale.ROOT);
+            if (!(lf.contains("date") || lf.endsWith("day"))) {
+                continue;
+            }
+            int score = lf.contains("biz") || lf.contains("business") ? 3 : lf.contains("settle") || lf.contains("trade")
+                    || lf.contains("accounting") ? 2 : lf.contains("created") || lf.contains("modified") ? 0 : 1;
+            String acc = accessor(t, f);
+            if (acc != null && score > best) {
+                best = score;
+                date = acc;
+            }
+        }
+        if (date != null && best > 0) {
+            parts.add(itemVar + "." + date + "()");
+        }
+        return new Parts(idExpr, parts, id != null);
+    }
+
+    /** The no-argument accessor of {@code field}: {@code getX}/{@code isX}, a record's {@code x}, or null. */
+    static String accessor(TypeFacts t, String field) {
+        String cap = Character.toUpperCase(field.charAt(0)) + field.substring(1);
+        for (MethodFacts mf : t.methods()) {
+            if (!mf.params().isEmpty()) {
+                continue;
+            }
+            if (mf.name().equals("get" + cap) || mf.name().equals("is" + cap)
+                    || "record".equals(t.kind()) && mf.name().equals(field)) {
+                return mf.name();
+            }
+        }
+        if ("record".equals(t.kind()) && t.fields().containsKey(field)) {
+            return field;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,256 @@
+package io.idemcheck.rules.fix;
+
+import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.TypeRef;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.fix.FixRecipe;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The fixes of the current rules (IDEM001, IDEM003, IDEM005), built from the rule's facts with {@link Templates} and
+ * {@link Recipes}; each rule calls one method here from its {@code .fix(..)} line.
+ */
+public final class RuleFixes {
+
+    /** A call site of a statement, with the method it is in. */
+    public record CallUse(MethodRef method, CallSite call) {
+    }
+
+    private static final Set<String> INT_TYPES = Set.of("int", "Integer", "long", "Long", "short", "Short");
+    private static final Set<String> INT_CLAIMS = Set.of("update", "executeUpdate", "updateById", "updateByPrimaryKey",
+            "updateByPrimaryKeySelective", "updateByExample", "updateByExampleSelective");
+    private static final Set<String> BOOLEAN_CLAIMS = Set.of("tryLock", "tryAcquire", "compareAndSet", "setIfAbsent");
+    private static final Pattern QUOTED_STATE = Pattern.compile("\"([A-Z][A-Z0-9_]{2,})\"");
+    private static final Pattern ENUM_STATE = Pattern.compile("\\.([A-Z][A-Z0-9_]{2,})\\b");
+    private static final Pattern SQL_STATE = Pattern.compile("(?i)\\b(status|state)\\s*=\\s*'([A-Za-z0-9_]+)'");
+
+    private RuleFixes() {
+    }
+
+    // ---- IDEM005 ----------------------------------------------------------------------------------------------------
+
+    /**
+     * IDEM005: {@code base} (the rule's description and template) plus the {@code java.check-row-count} recipe when
+     * the claim's result type is known to be a row count (int) or a boolean.
+     */
+    public static Fix ignoredClaim(Project project, MethodRef m, CallSite claim, Fix base) {
+        String result = resultKind(project, m, claim);
+        if (result == null) {
+            return base;
+        }
+        boolean bool = result.equals("boolean");
+        String exit = claim.loopIds().isEmpty() ? "return;" : "continue;";
+        Fix fix = new Fix(bool ? base.description().replace("row count", "result").replace("is not 1", "is false")
+                : base.description(), Templates.rowCountCheck(claim.text(), exit, bool), base.edits(), base.recipes());
+        return fix.withRecipe(Recipes.checkRowCount(Semantics.location(m, claim.range(), null), claim.name(), bool,
+                "another run owns or finished this row"));
+    }
+
+    /** "int", "boolean", or null when the claim's result type is not known. */
+    static String resultKind(Project project, MethodRef m, CallSite c) {
+        CallInfo ci = project.semantics().calls(m).get(c.id());
+        MethodRef declared = ci.target() == null ? null : ci.target().declared();
+        if (declared != null) {
+            String rt = declared.method().returnType().simpleName();
+            return INT_TYPES.contains(rt) ? "int" : rt.equals("boolean") || rt.equals("Boolean") ? "boolean" : null;
+        }
+        if (INT_CLAIMS.contains(c.name())) {
+            return "int";
+        }
+        return BOOLEAN_CLAIMS.contains(c.name()) ? "boolean" : null;
+    }
+
+    // ---- IDEM003 ----------------------------------------------------------------------------------------------------
+
+    /**
+     * IDEM003: {@code base} plus, when every call site reads the rows from one known status (the select or guard that
+     * fed it names it), the recipes that add {@code AND <column> = '<status>'} to the statement where it is written
+     * and make the callers whose write ends their block check the row count. Otherwise {@code base} with a template
+     * that asks for the status.
+     */
+    public static Fix blindStatusUpdate(Project project, SqlStatement st, String column, List<CallUse> uses,
+                                        Fix base) {
+        String from = previousStatus(project, uses);
+        String table = st.table() == null ? "<table>" : st.table();
+        boolean mybatis = st.source() == SqlStatement.Source.MAPPER_XML
+                || st.source() == SqlStatement.Source.MYBATIS_ANNOTATION;
+        CallUse first = uses.get(0);
+        String exit = first.call().loopIds().isEmpty() ? "return;" : "continue;";
+        String template = Templates.conditionalStatusUpdate(table, column, mybatis ? "#{id}" : "?",
+                from != null ? Recipes.sqlLiteral(from) : mybatis ? "#{expectedStatus}" : "?  -- the status it starts from",
+                first.call().text(), exit);
+        Fix fix = new Fix(from == null ? base.description() : "Add " + column + " = '" + from + "' (the status the "
+                + "rows were selected by) to the UPDATE's WHERE clause and act only when the row count is 1.",
+                template, base.edits(), base.recipes());
+        if (from == null) {
+            return fix;
+        }
+        FixRecipe pred = Recipes.addSqlPredicate(st, column, Recipes.sqlLiteral(from));
+        if (pred == null) {
+            return fix;
+        }
+        List<FixRecipe> callers = new ArrayList<>();
+        for (CallUse u : uses) {
+            switch (u.call().use()) {
+                case CONDITION, RETURNED -> {
+                    // the caller already looks at the count
+                }
+                case DISCARDED -> {
+                    if (!"int".equals(resultKind(project, u.method(), u.call()))) {
+                        return fix;
+                    }
+                    FixRecipe r = Recipes.checkRowCount(Semantics.location(u.method(), u.call().range(), null),
+                            u.call().name(), false, "another run already moved this row");
+                    callers.add(new FixRecipe(r.kind(), r.path(), r.line(), r.column(), r.endLine(), r.endColumn(),
+                            withParam(r, "onlyIfLast", "true")));
+                }
+                default -> {
+                    return fix; // assigned or passed on: a human decides where the check goes
+                }
+            }
+        }
+        fix = fix.withRecipe(pred);
+        for (FixRecipe r : callers) {
+            fix = fix.withRecipe(r);
+        }
+        return fix;
+    }
+
+    private static java.util.Map<String, String> withParam(FixRecipe r, String k, String v) {
+        java.util.Map<String, String> p = new java.util.LinkedHashMap<>(r.params());
+        p.put(k, v);
+        return p;
+    }
+
+    /** The one status every call site's rows were read in (from the guard or the select feeding the loop), or null. */
+    static String previousStatus(Project project, List<CallUse> uses) {
+        Set<String> found = new LinkedHashSet<>();
+        for (CallUse u : uses) {
+            String s = previousStatus(project, u.method(), u.call());
+            if (s == null) {
+                return null;
+            }
+            found.add(s);
+        }
+        return found.size() == 1 ? found.iterator().next() : null;
+    }
+
+    private static String previousStatus(Project project, MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        Semantics sem = project.semantics();
+        for (int g : c.guardIds()) {
+            GuardFact gf = body.guards().get(g);
+            String t = gf.text();
+            if (t.contains("!") || !t.toLowerCase(Locale.ROOT).contains("status")
+                    && !t.toLowerCase(Locale.ROOT).contains("state")) {
+                continue;
+            }
+            String v = single(QUOTED_STATE, t, 1);
+            if (v == null) {
+                v = single(ENUM_STATE, t, 1);
+            }
+            if (v != null) {
+                return v;
+            }
+        }
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite x : body.calls()) {
+            if (x.id() < c.id() && infos.get(x.id()).claim() && !x.exclusiveWith(c)) {
+                return null; // a claim moved the row on since it was read: the status it is in now is not the read one
+            }
+        }
+        for (int l : c.loopIds()) {
+            LoopFact loop = body.loops().get(l);
+            Set<String> names = sem.roots(m, loop.names());
+            for (CallSite x : body.calls()) {
+                if (x.id() >= c.id() || !(loop.iterable().contains(x.text())
+                        || x.assignedTo() != null && names.contains(x.assignedTo()))) {
+                    continue;
+                }
+                Set<String> vals = new LinkedHashSet<>();
+                for (Arg a : x.args()) {
+                    if (a.stringValue() != null && a.stringValue().matches("[A-Z][A-Z0-9_]{2,}")) {
+                        vals.add(a.stringValue());
+                    }
+                }
+                for (SqlStatement s : infos.get(x.id()).statements()) {
+                    for (SqlFacts f : s.shapes()) {
+                        Matcher mt = SQL_STATE.matcher(f.text() == null ? "" : f.text());
+                        while (mt.find()) {
+                            vals.add(mt.group(2));
+                        }
+                    }
+                }
+                if (vals.size() == 1) {
+                    return vals.iterator().next();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String single(Pattern p, String text, int group) {
+        Matcher mt = p.matcher(text);
+        Set<String> vals = new LinkedHashSet<>();
+        while (mt.find()) {
+            vals.add(mt.group(group));
+        }
+        return vals.size() == 1 ? vals.iterator().next() : null;
+    }
+
+    // ---- IDEM001 ----------------------------------------------------------------------------------------------------
+
+    /**
+     * IDEM001: claim, key, ledger and complete, with the loop item's real accessors when the entity type is in the
+     * scanned sources.
+     */
+    public static Fix sideEffectBeforeRecord(Project project, MethodRef m, CallSite e, CallSite record) {
+        MethodFacts mf = m.method();
+        String item = null;
+        for (int l : e.loopIds()) {
+            List<String> vars = mf.body().loops().get(l).vars();
+            if (!vars.isEmpty()) {
+                item = vars.get(0);
+            }
+        }
+        if (item == null && !mf.params().isEmpty()) {
+            item = mf.params().get(0).name();
+        }
+        if (item == null) {
+            item = "item";
+        }
+        String itemName = item;
+        LocalVar lv = mf.body().locals().get(item);
+        TypeRef type = lv != null ? lv.type() : mf.params().stream().filter(p -> p.name().equals(itemName))
+                .map(MethodFacts.Param::type).findFirst().orElse(null);
+        ItemKeys.Parts parts = ItemKeys.of(project.index(), m, item, type);
+        String exit = e.loopIds().isEmpty() ? "return;" : "continue;";
+        String template = Templates.claimKeyLedger(new Templates.ClaimSpec(item, parts.idExpr(), parts.keyParts(),
+                e.name(), e.text(), record.text(), exit));
+        String keyWords = String.join(" + \":\" + ", parts.keyParts());
+        return Fix.of("Claim the row with TaskClaimer.claim (a conditional update whose result is checked) before "
+                + "the effect, derive the idempotency key IdempotencyKeys.of(\"" + e.name() + "\", "
+                + String.join(", ", parts.keyParts()) + ") from the item (" + keyWords + "), run the effect once per "
+                + "key through IdempotencyLedger.runOnce, and complete the claim instead of the plain status write.",
+                template);
+    }
+}

@@ -1,0 +1,236 @@
+package io.idemcheck.rules.fix;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Code templates for fixes that need a human decision, written against the runtime library
+ * ({@code io.idemcheck.runtime}: {@code TaskClaimer}, {@code IdempotencyKeys}, {@code IdempotencyLedger},
+ * {@code CrashPoints}) or plain SQL, with the user's names filled in. Every Java template compiles against the
+ * runtime jar once the user's own names exist (see {@code TemplatesCompileTest}). Templates are statements (or a whole
+ * class where noted), without a trailing newline; the first line is a comment naming what to import.
+ */
+public final class Templates {
+
+    /** The import line the runtime templates start with. */
+    public static final String RUNTIME_IMPORTS = "// import io.idemcheck.runtime.*; import java.util.Optional;";
+
+    private Templates() {
+    }
+
+    /** What the claim/key/ledger template needs from the user's code. */
+    public record ClaimSpec(String itemVar, String idExpr, List<String> keyParts, String namespace,
+                            String effectCall, String recordCall, String exit) {
+    }
+
+    /**
+     * IDEM001/IDEM004: claim the row, derive the key from the item, run the effect through the ledger once, complete
+     * the claim (or fail it, which counts toward the retry ceiling). The runtime objects are {@code taskClaimer}
+     * (a {@code TaskClaimer} over the task table), {@code ledger} (an {@code IdempotencyLedger}) and
+     * {@code workerId} (this worker's name).
+     */
+    public static String claimKeyLedger(ClaimSpec s) {
+        String parts = String.join(", ", s.keyParts());
+        return String.join("\n",
+                RUNTIME_IMPORTS,
+                "// 1. claim the row (PENDING -> RUNNING, fenced on owner and attempt); committed before the effect",
+                "Optional<Claim> claim = taskClaimer.claim(" + s.idExpr() + ", workerId);",
+                "if (!claim.isPresent()) {",
+                "    " + s.exit() + " // another run owns this row or already finished it",
+                "}",
+                "// 2. a key derived from the item's identity: the same item always gets the same key",
+                "String key = IdempotencyKeys.of(\"" + s.namespace() + "\", " + parts + ");",
+                "try {",
+                "    // 3. the effect runs at most once per key; pass k downstream as its idempotency key",
+                "    ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + s.idExpr() + ", k -> {",
+                "        " + stripSemicolon(s.effectCall()) + ";",
+                "        return null;",
+                "    });",
+                "    CrashPoints.hit(CrashPoints.AFTER_EFFECT_BEFORE_RECORD);",
+                "    // 4. record the outcome, fenced on the claim",
+                "    taskClaimer.complete(claim.get()); // replaces: " + oneLine(s.recordCall()),
+                "} catch (RuntimeException e) {",
+                "    taskClaimer.fail(claim.get(), e); // PENDING again, or DEAD at the retry ceiling",
+                "}");
+    }
+
+    /** IDEM005 (and IDEM003's callers): act only when the conditional update changed one row. */
+    public static String rowCountCheck(String callText, String exit, boolean booleanResult) {
+        String call = stripSemicolon(oneLine(callText));
+        return String.join("\n",
+                "if (" + (booleanResult ? "!" + call : call + " != 1") + ") {",
+                "    " + exit + " // another run owns or finished this row",
+                "}");
+    }
+
+    /**
+     * IDEM003: the UPDATE conditional on the state it leaves, and the caller acting on the row count.
+     *
+     * @param fromStatus the expected current status as SQL (a literal or a placeholder), e.g. {@code 'PENDING'}
+     */
+    public static String conditionalStatusUpdate(String table, String column, String placeholder, String fromStatus,
+                                                 String callText, String exit) {
+        return String.join("\n",
+                "-- make the transition conditional on the state it starts from:",
+                "UPDATE " + table + " SET " + column + " = <new> WHERE id = " + placeholder + " AND " + column + " = "
+                        + fromStatus,
+                "// and act only when this caller made the transition:",
+                rowCountCheck(callText, exit, false));
+    }
+
+    /**
+     * IDEM002: one transaction per item ({@code TransactionTemplate} from spring-tx), so one failing item rolls back
+     * alone and every item commits before the next starts.
+     */
+    public static String perItemTransaction(String loopVar, String bodyCallText) {
+        return String.join("\n",
+                "// one transaction per item (a TransactionTemplate bean): " + loopVar + "'s writes commit together,",
+                "// and a failure rolls back " + loopVar + " only",
+                "transactionTemplate.executeWithoutResult(txStatus -> {",
+                "    " + stripSemicolon(oneLine(bodyCallText)) + ";",
+                "});");
+    }
+
+    /**
+     * IDEM002, the bean variant: the per-item work moved to a bean of its own whose method runs in a new
+     * transaction (a call through the proxy; a self-call would not start one). A whole class.
+     */
+    public static String requiresNewBean(String packageName, String beanClass, String method, String itemType,
+                                         String itemVar, String bodyText) {
+        return String.join("\n",
+                packageName == null || packageName.isEmpty() ? "" : "package " + packageName + ";\n",
+                "import org.springframework.stereotype.Service;",
+                "import org.springframework.transaction.annotation.Propagation;",
+                "import org.springframework.transaction.annotation.Transactional;",
+                "",
+                "/** One item per transaction: inject this bean into the job and call " + method + " for each item. */",
+                "@Service",
+                "public class " + beanClass + " {",
+                "",
+                "    @Transactional(propagation = Propagation.REQUIRES_NEW)",
+                "    public void " + method + "(" + itemType + " " + itemVar + ") {",
+                "        " + stripSemicolon(oneLine(bodyText)) + ";",
+                "    }",
+                "}").strip();
+    }
+
+    /**
+     * IDEM006: a retry ceiling. The task table gets a fixed ceiling (or keep its {@code max_attempts} column), and a
+     * failure goes through {@code TaskClaimer.fail}, which returns the row to PENDING or, at the ceiling, to DEAD.
+     */
+    public static String boundedRetry(String table, int maxAttempts, String effectCall) {
+        return String.join("\n",
+                RUNTIME_IMPORTS,
+                "// at most " + maxAttempts + " attempts per row; then it is DEAD (dead-letter) instead of retried forever",
+                "TaskClaimer taskClaimer = new TaskClaimer(dataSource, TaskTable.builder(\"" + table + "\").maxAttempts("
+                        + maxAttempts + ").build());",
+                "Optional<Claim> claim = taskClaimer.claim(id, workerId);",
+                "if (claim.isPresent()) {",
+                "    try {",
+                "        " + stripSemicolon(oneLine(effectCall)) + ";",
+                "        taskClaimer.complete(claim.get());",
+                "    } catch (RuntimeException e) {",
+                "        Outcome outcome = taskClaimer.fail(claim.get(), e); // RETRY_PENDING, or DEAD at the ceiling",
+                "    }",
+                "}");
+    }
+
+    /**
+     * IDEM008: bring back rows whose worker died mid-item, on a schedule ({@code @Scheduled} from spring-context;
+     * any scheduler works).
+     */
+    public static String recoverExpired(String claimerVar, int leaseMinutes) {
+        return String.join("\n",
+                RUNTIME_IMPORTS,
+                "// RUNNING rows without a heartbeat for " + leaseMinutes + " minutes go back to PENDING (DEAD at the "
+                        + "retry ceiling)",
+                "@Scheduled(fixedDelay = 60_000)",
+                "public void recoverExpiredClaims() {",
+                "    RecoveryCounts counts = " + claimerVar + ".recoverExpired(Duration.ofMinutes(" + leaseMinutes
+                        + "));",
+                "}");
+    }
+
+    /** IDEM008 without the runtime library: the same sweep in SQL (database clock; PostgreSQL interval syntax). */
+    public static String sqlSweep(String table, String statusColumn, String running, String pending,
+                                  String modifiedColumn, int leaseMinutes) {
+        return "UPDATE " + table + " SET " + statusColumn + " = " + Recipes.sqlLiteral(pending) + ", "
+                + modifiedColumn + " = CURRENT_TIMESTAMP\n WHERE " + statusColumn + " = " + Recipes.sqlLiteral(running)
+                + "\n   AND " + modifiedColumn + " < CURRENT_TIMESTAMP - INTERVAL '" + leaseMinutes + " minutes';";
+    }
+
+    /** IDEM011: the unique constraint that makes a second insert of the same business key fail. */
+    public static String uniqueConstraint(String table, List<String> columns) {
+        String name = ("uk_" + table + "_" + String.join("_", columns)).toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9_]", "_");
+        if (name.length() > 63) {
+            name = name.substring(0, 63);
+        }
+        return "ALTER TABLE " + table + " ADD CONSTRAINT " + name + " UNIQUE (" + String.join(", ", columns) + ");";
+    }
+
+    /**
+     * IDEM007: a kill-midway test skeleton ({@code idemcheck-runtime-test}): the job runs in a child JVM, is killed at
+     * the crash point between the effect and the record, recovered, restarted, and the test asserts the effect ran
+     * once. A whole class, named {@code <Job>KillMidwayTest}, in the job's package.
+     */
+    public static String killMidwayTest(String jobFqn, String jobMethod, String effectCall, String recordCall) {
+        int dot = jobFqn.lastIndexOf('.');
+        String pkg = dot < 0 ? "" : jobFqn.substring(0, dot);
+        String job = jobFqn.substring(dot + 1);
+        return String.join("\n",
+                pkg.isEmpty() ? "" : "package " + pkg + ";\n",
+                "import static org.junit.jupiter.api.Assertions.assertEquals;",
+                "",
+                "import io.idemcheck.runtime.CrashPoints;",
+                "import io.idemcheck.runtime.test.KillMidwayRecovery;",
+                "import io.idemcheck.runtime.test.KillMidwayRun;",
+                "import io.idemcheck.runtime.test.KillMidwayTest;",
+                "import io.idemcheck.runtime.test.KillMidwayVariables;",
+                "import java.util.Map;",
+                "",
+                "/**",
+                " * Kills " + job + "." + jobMethod + "() between " + oneLine(effectCall) + " and " + oneLine(recordCall)
+                        + ",",
+                " * restarts it, and checks that the effect happened once. Put",
+                " * {@code CrashPoints.hit(CrashPoints.AFTER_EFFECT_BEFORE_RECORD);} between the two calls.",
+                " */",
+                "class " + job + "KillMidwayTest {",
+                "",
+                "    /** Runs in the child JVMs: wire the job as production does and run it once. */",
+                "    public static final class Main {",
+                "        public static void main(String[] args) throws Exception {",
+                "            // args[0] is the JDBC URL; build " + job + " with its real dependencies, then:",
+                "            // new " + job + "(...)." + jobMethod + "();",
+                "        }",
+                "    }",
+                "",
+                "    @KillMidwayVariables",
+                "    Map<String, String> vars() {",
+                "        return Map.of(\"jdbcUrl\", \"jdbc:h2:file:./target/kill-midway;AUTO_SERVER=TRUE\");",
+                "    }",
+                "",
+                "    @KillMidwayRecovery",
+                "    void recover() {",
+                "        // e.g. taskClaimer.recoverExpired(java.time.Duration.ZERO);",
+                "    }",
+                "",
+                "    @KillMidwayTest(job = Main.class, crashPoint = CrashPoints.AFTER_EFFECT_BEFORE_RECORD, "
+                        + "args = {\"${jdbcUrl}\"})",
+                "    void effectHappensOnceAcrossAKill(KillMidwayRun run) {",
+                "        assertEquals(137, run.crashExitCode(), run.describe());",
+                "        assertEquals(0, run.restartExitCode(), run.describe());",
+                "        // assert each item's effect happened exactly once, e.g. count the downstream's records",
+                "    }",
+                "}").strip();
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+
+    static String stripSemicolon(String s) {
+        String t = s.strip();
+        return t.endsWith(";") ? t.substring(0, t.length() - 1) : t;
+    }
+}

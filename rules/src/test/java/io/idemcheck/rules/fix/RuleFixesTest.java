@@ -1,0 +1,106 @@
+package io.idemcheck.rules.fix;
+
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.finding.Finding;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.fix.FixApplier;
+import io.idemcheck.core.fix.FixStage;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleRegistry;
+import io.idemcheck.rules.IgnoredClaimResult;
+import io.idemcheck.rules.NonConditionalStatusUpdate;
+import io.idemcheck.rules.SideEffectBeforeStatusRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Per rule: the input, the output after the fix (only the intended lines change), and a re-scan without the finding. */
+class RuleFixesTest {
+
+    @TempDir
+    Path root;
+
+    private static final String CASE = "src/test/resources/rules/SideEffectBeforeStatusRecord/"
+            + "Pos05_ClaimRowCountIgnored.java";
+
+    private ScanResult scan(Rule rule) {
+        return new Analyzer().scan(new ScanRequest(List.of(root), root, 1, RuleRegistry.of(List.of(rule)),
+                ProgressListener.NONE));
+    }
+
+    private String applyFixes(ScanResult r) throws Exception {
+        FixApplier.Plan plan = FixApplier.plan(root, r.findings());
+        FixApplier.write(root, plan);
+        return FixApplier.diff(plan);
+    }
+
+    private static List<String> changedLines(String diff) {
+        return diff.lines().filter(l -> (l.startsWith("+") || l.startsWith("-")) && !l.startsWith("+++")
+                && !l.startsWith("---")).map(String::stripTrailing).toList();
+    }
+
+    @Test
+    void idem005WrapsTheIgnoredClaim() throws Exception {
+        Path f = root.resolve("InstallmentJob.java");
+        Files.writeString(f, Files.readString(Path.of(CASE)));
+        ScanResult before = scan(new IgnoredClaimResult());
+        assertThat(before.findings()).extracting(Finding::ruleId).containsExactly("IDEM005");
+        assertThat(before.findings().get(0).fix().edits()).isNotEmpty();
+        String diff = applyFixes(before);
+        assertThat(changedLines(diff)).containsExactly(
+                "-            taskMapper.markRunning(t.getId());",
+                "+            if (taskMapper.markRunning(t.getId()) != 1) {",
+                "+                // another run owns or finished this row",
+                "+                continue;",
+                "+            }");
+        assertThat(FixStage.parses(Files.readString(f))).isTrue();
+        assertThat(scan(new IgnoredClaimResult()).findings()).isEmpty();
+    }
+
+    @Test
+    void idem003AddsTheStatusPredicateToTheAnnotationAndChecksTheCaller() throws Exception {
+        Path f = root.resolve("InstallmentJob.java");
+        Files.writeString(f, Files.readString(Path.of(CASE)).replace("            taskMapper.markRunning(t.getId());\n",
+                ""));
+        ScanResult before = scan(new NonConditionalStatusUpdate());
+        assertThat(before.findings()).extracting(Finding::ruleId).containsExactly("IDEM003");
+        assertThat(before.findings().get(0).fix().template()).contains("AND status = 'PENDING'");
+        String diff = applyFixes(before);
+        assertThat(changedLines(diff)).containsExactly(
+                "-            taskMapper.updateStatus(t.getId(), \"DONE\");",
+                "+            if (taskMapper.updateStatus(t.getId(), \"DONE\") != 1) {",
+                "+                // another run already moved this row",
+                "+                continue;",
+                "+            }",
+                "-    @Update(\"UPDATE installment_task SET status = #{status} WHERE id = #{id}\")",
+                "+    @Update(\"UPDATE installment_task SET status = #{status} WHERE id = #{id} AND status = 'PENDING'\")");
+        assertThat(FixStage.parses(Files.readString(f))).isTrue();
+        assertThat(scan(new NonConditionalStatusUpdate()).findings()).isEmpty();
+        assertThat(scan(new IgnoredClaimResult()).findings()).as("the fix must not create an IDEM005").isEmpty();
+    }
+
+    @Test
+    void idem003AfterAClaimIsATemplateNotAGuess() throws Exception {
+        Files.writeString(root.resolve("InstallmentJob.java"), Files.readString(Path.of(CASE)));
+        ScanResult r = scan(new NonConditionalStatusUpdate());
+        r.findings().forEach(x -> assertThat(x.fix().edits()).isEmpty());
+    }
+
+    @Test
+    void idem001TemplateUsesTheItemsRealAccessors() throws Exception {
+        Files.writeString(root.resolve("InstallmentJob.java"), Files.readString(Path.of(CASE)));
+        ScanResult r = scan(new SideEffectBeforeStatusRecord());
+        assertThat(r.findings()).isNotEmpty();
+        String t = r.findings().get(0).fix().template();
+        assertThat(t).contains("taskClaimer.claim(t.getId(), workerId)", "IdempotencyKeys.of(\"charge\", t.getId()",
+                "taskClaimer.complete(claim.get())");
+        assertThat(r.findings().get(0).fix().edits()).isEmpty();
+    }
+}

@@ -1,0 +1,116 @@
+package io.idemcheck.rules.fix;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every Java template compiles against the runtime library (and runtime-test) with stubs for the user's types. */
+class TemplatesCompileTest {
+
+    @TempDir
+    Path dir;
+
+    private void compiles(String... sources) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-d", dir.resolve("out").toString(), "-cp",
+                System.getProperty("java.class.path"), "-proc:none"));
+        for (int i = 0; i < sources.length; i++) {
+            String src = sources[i];
+            String name = src.replaceAll("(?s).*?\\bclass (\\w+).*", "$1");
+            Path p = dir.resolve("src" + i).resolve(name + ".java");
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, src);
+            args.add(p.toString());
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = javac.run(null, null, err, args.toArray(new String[0]));
+        assertThat(rc).as(err.toString() + "\n" + String.join("\n----\n", sources)).isZero();
+    }
+
+    private static final String STUBS = String.join("\n",
+            "class SettlementTask { Long getId() { return 1L; } java.time.LocalDate getBizDate() { return null; } }",
+            "class TaskMapper { int updateStatus(Long id, String s) { return 1; } }");
+
+    private static String wrap(String imports, String fields, String body) {
+        return imports + "\npublic class Job {\n" + fields + "\n    void run(java.util.List<SettlementTask> tasks) "
+                + "{\n        for (SettlementTask t : tasks) {\n" + body + "\n        }\n    }\n"
+                + "    void doBusiness(SettlementTask t) {}\n}\n" + STUBS + "\n";
+    }
+
+    private static final String RUNTIME = "import io.idemcheck.runtime.*;\nimport java.util.Optional;\n"
+            + "import java.time.Duration;\n";
+    private static final String FIELDS = "    TaskClaimer taskClaimer; IdempotencyLedger ledger; String workerId; "
+            + "TaskMapper taskMapper; javax.sql.DataSource dataSource; Object id;";
+
+    @Test
+    void claimKeyLedger() throws Exception {
+        String t = Templates.claimKeyLedger(new Templates.ClaimSpec("t", "t.getId()",
+                List.of("t.getId()", "t.getBizDate()"), "doBusiness", "doBusiness(t)",
+                "taskMapper.updateStatus(t.getId(), \"DONE\")", "continue;"));
+        assertThat(t).contains("IdempotencyKeys.of(\"doBusiness\", t.getId(), t.getBizDate())");
+        compiles(wrap(RUNTIME, FIELDS, t));
+    }
+
+    @Test
+    void rowCountChecksAndConditionalUpdateCaller() throws Exception {
+        compiles(wrap(RUNTIME, FIELDS, Templates.rowCountCheck("taskMapper.updateStatus(t.getId(), \"DONE\");",
+                "continue;", false)));
+        String sqlAndJava = Templates.conditionalStatusUpdate("settlement_task", "status", "#{id}", "'PENDING'",
+                "taskMapper.updateStatus(t.getId(), \"DONE\")", "continue;");
+        String javaPart = sqlAndJava.substring(sqlAndJava.indexOf("// and act"));
+        compiles(wrap(RUNTIME, FIELDS, javaPart));
+    }
+
+    @Test
+    void boundedRetryAndRecovery() throws Exception {
+        compiles(wrap(RUNTIME, FIELDS, Templates.boundedRetry("settlement_task", 5, "doBusiness(t)")));
+        String rec = Templates.recoverExpired("taskClaimer", 15);
+        compiles(RUNTIME + "@interface Scheduled { long fixedDelay(); }\npublic class Recovery {\n" + FIELDS + "\n"
+                + rec + "\n}\n" + STUBS);
+    }
+
+    @Test
+    void perItemTransactionAndRequiresNewBean() throws Exception {
+        String fields = FIELDS + "\n    Tx transactionTemplate;";
+        compiles(wrap(RUNTIME, fields, Templates.perItemTransaction("t", "doBusiness(t)"))
+                + "class Tx { void executeWithoutResult(java.util.function.Consumer<Object> c) {} }\n");
+        String bean = Templates.requiresNewBean("", "SettlementStep", "settleOne", "SettlementTask", "t",
+                "System.out.println(t.getId())");
+        compiles(bean.replaceAll("import org\\.springframework[^\\n]*\\n", "") + "\n@interface Service {}\n"
+                + "enum Propagation { REQUIRES_NEW }\n@interface Transactional { Propagation propagation(); }\n"
+                + STUBS);
+    }
+
+    @Test
+    void killMidwayTestSkeleton() throws Exception {
+        String t = Templates.killMidwayTest("NoonSettlementJob", "run", "doBusiness(t)",
+                "taskMapper.updateStatus(t.getId(), \"DONE\")");
+        assertThat(t).contains("class NoonSettlementJobKillMidwayTest", "@KillMidwayTest(job = Main.class");
+        compiles(t);
+    }
+
+    @Test
+    void sqlTemplatesAndMigrationNames() {
+        assertThat(Templates.uniqueConstraint("t_order", List.of("task_id")))
+                .isEqualTo("ALTER TABLE t_order ADD CONSTRAINT uk_t_order_task_id UNIQUE (task_id);");
+        assertThat(Templates.sqlSweep("settlement_task", "status", "RUNNING", "PENDING", "gmt_modified", 15))
+                .contains("WHERE status = 'RUNNING'", "INTERVAL '15 minutes'");
+        assertThat(Recipes.nextMigrationName(List.of("V1__init.sql", "V2_1__x.sql", "README.md"),
+                "add unique t_order(task_id)")).isEqualTo("V3__add_unique_t_order_task_id.sql");
+        assertThat(Recipes.nextMigrationName(List.of("V009__a.sql"), "b")).isEqualTo("V010__b.sql");
+        assertThat(Recipes.nextMigrationName(List.of(), "init")).isEqualTo("V1__init.sql");
+        var r = Recipes.newMigration("src/main/resources/db/migration/", List.of("V1__init.sql"), "unique order",
+                "ALTER TABLE t_order ADD CONSTRAINT uk UNIQUE (task_id);");
+        assertThat(r.path()).isEqualTo("src/main/resources/db/migration/V2__unique_order.sql");
+        assertThat(r.params().get("content")).endsWith(";\n");
+    }
+}
