@@ -3,7 +3,7 @@ import groovy.json.JsonSlurper
 def results = { String dir ->
     def f = new File(basedir, dir + '/target/idemcheck/idemcheck.sarif')
     assert f.isFile() : "missing ${f}"
-    new JsonSlurper().parse(f).runs[0].results.collect {
+    new JsonSlurper().parse(f).runs[0].results.findAll { it.level != 'note' }.collect {
         [it.ruleId, it.locations[0].physicalLocation.artifactLocation.uri, it.locations[0].physicalLocation.region.startLine]
     }
 }

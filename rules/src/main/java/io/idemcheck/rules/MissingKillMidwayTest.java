@@ -41,13 +41,11 @@ public final class MissingKillMidwayTest implements Rule {
             MethodRef first = jobs.keySet().iterator().next();
             List<String> names = new ArrayList<>();
             jobs.keySet().forEach(j -> names.add(j.type().simpleName() + "." + j.method().name() + "()"));
-            ctx.finding(Semantics.location(first, first.method().nameRange(), null))
-                    .severity(Severity.NOTE)
-                    .message("IDEM007 could not be checked: the scan includes no test sources, so whether a test kills "
-                            + "the job between its effect and its record cannot be seen. " + names.size()
+            ctx.couldNotCheck(Semantics.location(first, first.method().nameRange(), null),
+                    "the scan includes no test sources, so whether a test kills the job between its effect and its "
+                            + "record cannot be seen. " + names.size()
                             + (names.size() == 1 ? " job has" : " jobs have") + " the effect-then-record shape: "
-                            + String.join(", ", names) + ". Scan the test sources too (src/test/java).")
-                    .enclosing("project").construct("no-test-sources").report();
+                            + String.join(", ", names) + ". Scan the test sources too (src/test/java).");
             return;
         }
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {

@@ -95,6 +95,13 @@ public final class NoReconciliation implements Rule {
         if (!anyUnreconciled) {
             return;
         }
+        if (!anySql) {
+            String jobName = best.type().simpleName() + "." + best.method().name() + "()";
+            ctx.couldNotCheck(Semantics.location(best, best.method().nameRange(), null), "the scan includes no SQL, "
+                    + "so neither the tables a job writes nor a reconciliation query can be seen (" + jobName
+                    + " has the effect-then-record shape). Scan the mapper XML / SQL too.");
+            return;
+        }
         report(ctx, sem, best, jobs, bestTask, bestEffects, anySql);
     }
 

@@ -111,12 +111,10 @@ public final class StaleRunningNotRecovered implements Rule {
             Move first = moves.get(0);
             List<String> names = new ArrayList<>();
             moves.forEach(mv -> names.add(mv.what()));
-            ctx.finding(first.at()).severity(Severity.NOTE)
-                    .message("IDEM008 could not be checked: the scan includes no SQL (no mapper XML, SQL annotations "
-                            + "or SQL strings), so a statement that returns stale in-progress rows cannot be seen. "
-                            + "Rows are moved into an in-progress state by " + String.join(", ", names)
-                            + ". Scan the mapper XML / SQL too, or use TaskClaimer.recoverExpired.")
-                    .enclosing("project").construct("no-sql").report();
+            ctx.couldNotCheck(first.at(), "the scan includes no SQL (no mapper XML, SQL annotations or SQL strings), "
+                    + "so a statement that returns stale in-progress rows cannot be seen. Rows are moved into an "
+                    + "in-progress state by " + String.join(", ", names) + ". Scan the mapper XML / SQL too, or use "
+                    + "TaskClaimer.recoverExpired.");
             return;
         }
         Map<String, String> recoveredTables = new LinkedHashMap<>();

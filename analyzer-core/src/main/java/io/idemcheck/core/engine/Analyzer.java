@@ -107,7 +107,8 @@ public final class Analyzer {
 
         List<Finding> findings = new ArrayList<>();
         for (Rule rule : rules) {
-            RuleContext ctx = new RuleContext(rule.info(), project, f -> findings.add(configured(f, config)));
+            RuleContext ctx = new RuleContext(rule.info(), project, f -> findings.add(configured(f, config)),
+                    diagnostics::add);
             try {
                 rule.check(ctx);
             } catch (RuntimeException | StackOverflowError e) {

@@ -21,6 +21,7 @@ public final class RuleContext {
     private final RuleInfo info;
     private final io.idemcheck.core.engine.Project project;
     private final Consumer<Finding> sink;
+    private final Consumer<io.idemcheck.core.finding.Diagnostic> notices;
     private final Map<String, Integer> occurrences = new HashMap<>();
 
     /**
@@ -29,9 +30,32 @@ public final class RuleContext {
      * @param sink    receives each finding
      */
     public RuleContext(RuleInfo info, io.idemcheck.core.engine.Project project, Consumer<Finding> sink) {
+        this(info, project, sink, d -> { });
+    }
+
+    /**
+     * @param notices receives the rule's "could not be checked" notices (see {@link #couldNotCheck})
+     */
+    public RuleContext(RuleInfo info, io.idemcheck.core.engine.Project project, Consumer<Finding> sink,
+                       Consumer<io.idemcheck.core.finding.Diagnostic> notices) {
         this.info = info;
         this.project = project;
         this.sink = sink;
+        this.notices = notices;
+    }
+
+    /**
+     * Says once that this rule could not be checked on this scan (for example: no test sources, no SQL at all),
+     * instead of guessing a finding per place. It becomes an INFO diagnostic (a SARIF tool execution notification),
+     * not a finding: it says something about the scan, not about the code.
+     *
+     * @param at      where the question arose (the first job concerned), or null
+     * @param message what could not be checked and what to scan to check it; the rule id is prefixed
+     */
+    public void couldNotCheck(Location at, String message) {
+        notices.accept(new io.idemcheck.core.finding.Diagnostic(io.idemcheck.core.finding.Diagnostic.Kind.INFO,
+                at == null ? null : at.path(), at == null ? 0 : at.startLine(), at == null ? 0 : at.startColumn(),
+                info.id() + " " + info.name() + " could not be checked: " + message));
     }
 
     /** The project model: files, index, call semantics. */
