@@ -81,7 +81,13 @@ public final class IdemcheckCli implements Callable<Integer> {
             cl.setParameterExceptionHandler((ex, a) -> {
                 CommandLine cmd = ex.getCommandLine();
                 String where = cmd == null || cmd.getParent() == null ? "idemcheck" : "idemcheck " + cmd.getCommandName();
-                return error(ExitCode.USAGE, decapitalise(firstLine(ex.getMessage())) + " (see '" + where + " --help')");
+                String msg = decapitalise(firstLine(ex.getMessage()));
+                if (ex instanceof CommandLine.UnmatchedArgumentException u && cmd != null && cmd.getParent() == null
+                        && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+                    msg = "unknown command '" + u.getUnmatched().get(0) + "' (commands: "
+                            + String.join(", ", cmd.getSubcommands().keySet()) + ")";
+                }
+                return error(ExitCode.USAGE, msg + " (see '" + where + " --help')");
             });
             cl.setExecutionExceptionHandler((ex, cmd, parsed) -> handle(ex, debugRequested));
             return cl.execute(args);

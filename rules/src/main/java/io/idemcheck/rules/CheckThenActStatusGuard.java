@@ -82,7 +82,7 @@ public final class CheckThenActStatusGuard implements Rule {
                 }
                 CallInfo ci = infos.get(c.id());
                 boolean act = ci.effect() != null || sem.writesDatabase(m, c) && !writesOtherColumnsOnly(m, c, ci, sc);
-                if (act && !safe(sem, m, c, ci)) {
+                if (act && !safe(sem, m, c, ci) && !(ci.effect() == null && writesCheckedValue(c, ci, g))) {
                     acts.add(c);
                 }
             }
@@ -419,5 +419,25 @@ public final class CheckThenActStatusGuard implements Rule {
         return Fix.of("Replace the in-memory check with a conditional update that moves the status in the "
                 + "database (UPDATE .. SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING') and act only when "
                 + "its row count is 1; then only one instance, and one run, can pass the check.", template);
+    }
+
+    /**
+     * A status write whose only value is the state the guard tested for ({@code if (!"ARCHIVED".equals(s))
+     * updateStatus(id, "ARCHIVED")}) converges: a second or concurrent run writes the same value again.
+     */
+    private static boolean writesCheckedValue(CallSite c, CallInfo ci, GuardFact g) {
+        java.util.Set<String> written = new java.util.LinkedHashSet<>();
+        for (io.idemcheck.core.sql.SqlStatement st : ci.statements()) {
+            for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+                f.statusValues().stream().filter(v -> !v.equals("?") && !v.isBlank()).forEach(written::add);
+            }
+        }
+        for (io.idemcheck.core.facts.Arg a : c.args()) {
+            if (a.stringValue() != null && a.stringValue().matches("[A-Za-z_]{2,}")) {
+                written.add(a.stringValue());
+            }
+        }
+        return written.size() == 1 && (g.text().contains("\"" + written.iterator().next() + "\"")
+                || g.text().contains("'" + written.iterator().next() + "'"));
     }
 }

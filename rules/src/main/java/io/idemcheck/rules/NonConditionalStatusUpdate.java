@@ -56,6 +56,9 @@ public final class NonConditionalStatusUpdate implements Rule {
                             || lockedBefore(sem, m, c, infos)) {
                         continue;
                     }
+                    if (convergesToCheckedState(m, c, st)) {
+                        continue; // if (!"ARCHIVED".equals(s)) set ARCHIVED: a repeat writes the same value again
+                    }
                     String why = sem.previousStatusRead(m, c);
                     if (why == null && unattended.contains(m.method())) {
                         String ep = sem.entryPoint(m);
@@ -260,5 +263,39 @@ public final class NonConditionalStatusUpdate implements Rule {
 
     private static String capitalize(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * True when the write sets the very state its guard tested for ({@code if (!"ARCHIVED".equals(p.getStatus()))
+     * updateStatus(id, "ARCHIVED")}): every run converges on the same value, so a second run or a concurrent one
+     * overwrites nothing another run wrote.
+     */
+    private static boolean convergesToCheckedState(MethodRef m, CallSite c, SqlStatement st) {
+        java.util.Set<String> written = new java.util.LinkedHashSet<>();
+        for (SqlFacts f : st.shapes()) {
+            for (String v : f.statusValues()) {
+                if (!v.equals("?") && !v.isBlank()) {
+                    written.add(v);
+                }
+            }
+        }
+        for (io.idemcheck.core.facts.Arg a : c.args()) {
+            if (a.stringValue() != null && a.stringValue().matches("[A-Za-z_]{2,}")) {
+                written.add(a.stringValue());
+            }
+        }
+        if (written.size() != 1) {
+            return false;
+        }
+        String value = written.iterator().next();
+        for (int g : c.guardIds()) {
+            String text = m.method().body().guards().get(g).text();
+            if (text.contains("\"" + value + "\"") || text.contains("'" + value + "'")
+                    || text.matches("(?s).*\\b" + java.util.regex.Pattern.quote(value) + "\\b.*")
+                    && text.contains(".")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -35,6 +35,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -88,6 +89,11 @@ public final class Analyzer {
             } else if (f.kind() == SourceFile.Kind.XML || f.kind() == SourceFile.Kind.SQL) {
                 resources.add(f.path());
             }
+        }
+        if (java.isEmpty()) {
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "no Java source files found under "
+                    + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
+                    + "; nothing was analysed (is this the project's root?)"));
         }
         List<FileFacts> files = parseAll(java, request, diagnostics);
         ProjectIndex index = new ProjectIndex(files, catalog);

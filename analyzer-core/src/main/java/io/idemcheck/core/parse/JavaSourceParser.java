@@ -55,7 +55,7 @@ public final class JavaSourceParser {
         try {
             bytes = Files.readAllBytes(file.path());
         } catch (IOException e) {
-            diags.add(new Diagnostic(Diagnostic.Kind.IO_ERROR, file.relPath(), 0, 0, "cannot read: " + e.getMessage()));
+            diags.add(new Diagnostic(Diagnostic.Kind.IO_ERROR, file.relPath(), 0, 0, String.valueOf(e.getMessage())));
             return new Result(null, diags);
         }
         String text;

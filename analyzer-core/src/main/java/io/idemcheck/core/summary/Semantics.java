@@ -180,7 +180,9 @@ public final class Semantics {
             out.addAll(l.vars());
         }
         m.method().body().locals().values().forEach(lv -> {
-            if (lv.inLoop()) {
+            // a local declared in a loop stands for the item only when it is read from something (t = queue.poll());
+            // a constant (String key = "charge") is the same for every item
+            if (lv.inLoop() && (!lv.sources().isEmpty() || !lv.initCallIds().isEmpty())) {
                 out.add(lv.name());
             }
         });
