@@ -166,6 +166,25 @@ class EndToEndTest {
     }
 
     @Test
+    void theRestartSafeSampleIsCleanWithEveryRuleRegisteredAndRun() throws Exception {
+        Path safe = Path.of("../samples/noon-batch-safe").toAbsolutePath().normalize();
+        Run r = cli("scan", safe.toString(), "--source-root", safe.toString(), "--format", "json");
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        List<String> ids = new ArrayList<>();
+        json.get("rules").forEach(x -> ids.add(x.get("id").asText()));
+        assertThat(ids).as("every rule is registered and enabled").containsAll(List.of("IDEM001", "IDEM002", "IDEM003",
+                "IDEM004", "IDEM005", "IDEM006", "IDEM007", "IDEM008", "IDEM009", "IDEM010", "IDEM011", "IDEM012"));
+        assertThat(json.toString()).as("no rule failed").doesNotContain("failed: ");
+        assertThat(json.get("findings")).isEmpty();
+        assertThat(r.code()).isZero();
+        // and the same rules do fire on the unsafe twin, so "clean" is not an accident of missing inputs
+        Run unsafe = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
+        assertThat(findingKeys(unsafe.out())).extracting(k -> k.substring(0, 7)).contains("IDEM001", "IDEM002",
+                "IDEM003", "IDEM004", "IDEM005", "IDEM006", "IDEM007", "IDEM008", "IDEM009", "IDEM010", "IDEM011",
+                "IDEM012");
+    }
+
+    @Test
     void folderWithoutFindingsExits0() throws Exception {
         Path src = tmp.resolve("clean/src/main/java/com/acme");
         Files.createDirectories(src);
