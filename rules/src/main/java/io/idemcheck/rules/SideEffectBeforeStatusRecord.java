@@ -5,7 +5,6 @@ import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LambdaFact;
-import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
@@ -16,12 +15,12 @@ import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
+import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -71,7 +70,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     CallSite o = calls.get(j);
                     CallInfo oi = infos.get(j);
                     if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !o.exclusiveWith(e)
-                            && o.lambdaId() == e.lambdaId() && sameItem(sem, m, o, record, infos)
+                            && o.lambdaId() == e.lambdaId() && JobShapes.sameItem(sem, m, o, record, infos)
                             && !(oi.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, o, record)))) {
                         group.add(o);
                     }
@@ -113,60 +112,16 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 || c.loopIds().stream().anyMatch(l -> sem.loopOverSelectedRows(m, m.method().body().loops().get(l)));
     }
 
-    /**
-     * The record of the same item that follows the effect on the path where the effect succeeded: records in a catch
-     * block entered after the effect (a FAILED mark) and records in lambdas that run later on another thread do not
-     * count.
-     */
     private static CallSite findRecord(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
                                        List<CallSite> calls) {
-        for (int j = e.id() + 1; j < calls.size(); j++) {
-            CallSite r = calls.get(j);
-            if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
-                    || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
-                continue;
-            }
-            return r;
-        }
-        return null;
+        return JobShapes.firstRecordAfter(sem, m, e, infos);
     }
 
     private static boolean recordedBefore(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
                                           List<CallSite> calls) {
         for (int j = 0; j < e.id(); j++) {
             CallSite r = calls.get(j);
-            if (infos.get(j).isRecord() && !r.exclusiveWith(e) && sameItem(sem, m, e, r, infos)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether the effect and the record concern the same item. */
-    static boolean sameItem(Semantics sem, MethodRef m, CallSite e, CallSite r, List<CallInfo> infos) {
-        Set<String> rRoots = infos.get(r.id()).roots();
-        List<LoopFact> loops = m.method().body().loops();
-        Integer common = null;
-        for (int l : e.loopIds()) {
-            if (r.loopIds().contains(l)) {
-                common = l;
-            }
-        }
-        if (common != null) {
-            return intersects(rRoots, sem.iterationNames(m, loops.get(common)));
-        }
-        if (!e.loopIds().isEmpty()) {
-            // the record comes after the loop: it records what the loop collected (ids.add(t.getId()))
-            return intersects(rRoots, sem.iterationNames(m, loops.get(e.loopIds().get(0))));
-        }
-        Set<String> both = new LinkedHashSet<>(infos.get(e.id()).roots());
-        both.retainAll(rRoots);
-        return intersects(both, sem.itemNames(m));
-    }
-
-    private static boolean intersects(Set<String> a, Set<String> b) {
-        for (String s : a) {
-            if (b.contains(s)) {
+            if (infos.get(j).isRecord() && !r.exclusiveWith(e) && JobShapes.sameItem(sem, m, e, r, infos)) {
                 return true;
             }
         }

@@ -84,17 +84,30 @@ public final class JobShapes {
             if (ei.effect() == null || ei.isRecord()) {
                 continue;
             }
-            for (int j = e.id() + 1; j < calls.size(); j++) {
-                CallSite r = calls.get(j);
-                if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
-                        || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
-                    continue;
-                }
-                out.add(new Shape(m, e, r, ei, infos.get(j)));
-                break;
+            CallSite r = firstRecordAfter(sem, m, e, infos);
+            if (r != null) {
+                out.add(new Shape(m, e, r, ei, infos.get(r.id())));
             }
         }
         return out;
+    }
+
+    /**
+     * The record of the same item that follows {@code e} on the path where {@code e} succeeded, or null: records in a
+     * catch block entered after the effect (a FAILED mark) and records in lambdas that run later on another thread
+     * do not count.
+     */
+    public static CallSite firstRecordAfter(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
+        List<CallSite> calls = m.method().body().calls();
+        for (int j = e.id() + 1; j < calls.size(); j++) {
+            CallSite r = calls.get(j);
+            if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
+                    || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
+                continue;
+            }
+            return r;
+        }
+        return null;
     }
 
     /** Job entry points (main code) and, for each, the shapes in the methods it reaches. */

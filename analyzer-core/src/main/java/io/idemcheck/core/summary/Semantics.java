@@ -192,8 +192,12 @@ public final class Semantics {
     /** Names that change with each iteration of {@code loop}: its variables and the locals declared in loops. */
     public Set<String> iterationNames(MethodRef m, LoopFact loop) {
         Set<String> out = new LinkedHashSet<>(loop.vars());
+        if (!out.isEmpty()) {
+            return out; // locals derived from the loop variable reach it through roots(..)
+        }
+        // while (!queue.isEmpty()) { Task t = queue.poll(); .. }: the item is a local read inside the loop
         m.method().body().locals().values().forEach(lv -> {
-            if (lv.inLoop()) {
+            if (lv.inLoop() && (!lv.sources().isEmpty() || !lv.initCallIds().isEmpty())) {
                 out.add(lv.name());
             }
         });
