@@ -75,24 +75,9 @@ final class FixCommand implements Callable<Integer> {
         if (dryRun && apply) {
             throw new UsageException("--dry-run and --apply cannot be used together");
         }
-        Path cwd = Path.of("").toAbsolutePath();
-        List<Path> scanPaths = new ArrayList<>();
-        for (String p : paths.isEmpty() ? List.of(".") : paths) {
-            Path path = toPath(p, "path");
-            if (!Files.exists(path)) {
-                throw new UsageException("path '" + p + "' does not exist");
-            }
-            scanPaths.add(path.toAbsolutePath().normalize());
-        }
-        Path root;
-        if (sourceRoot != null) {
-            root = toPath(sourceRoot, "--source-root").toAbsolutePath().normalize();
-            if (!Files.isDirectory(root)) {
-                throw new UsageException("--source-root: '" + sourceRoot + "' is not a directory");
-            }
-        } else {
-            root = ScanCommand.defaultSourceRoot(scanPaths.get(0), cwd);
-        }
+        ScanTargets targets = ScanTargets.of(paths, sourceRoot);
+        List<Path> scanPaths = targets.paths();
+        Path root = targets.root();
         RuleRegistry rules = selectRules(cli.rules.get(), ruleIds);
         ScanResult result;
         try {
@@ -217,11 +202,4 @@ final class FixCommand implements Callable<Integer> {
         }
     }
 
-    private static Path toPath(String s, String what) {
-        try {
-            return Path.of(s);
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + ": invalid path '" + s + "'");
-        }
-    }
 }

@@ -115,30 +115,15 @@ final class ScanCommand implements Callable<Integer> {
             sarifWriter(); // still validate it
         }
 
-        Path cwd = Path.of("").toAbsolutePath();
-        List<Path> scanPaths = new ArrayList<>();
-        for (String p : paths.isEmpty() ? List.of(".") : paths) {
-            Path path = toPath(p, "path");
-            if (!Files.exists(path)) {
-                throw new UsageException("path '" + p + "' does not exist");
-            }
-            scanPaths.add(path.toAbsolutePath().normalize());
-        }
-        Path root;
-        if (sourceRoot != null) {
-            root = toPath(sourceRoot, "--source-root").toAbsolutePath().normalize();
-            if (!Files.isDirectory(root)) {
-                throw new UsageException("--source-root: '" + sourceRoot + "' is not a directory");
-            }
-        } else {
-            root = defaultSourceRoot(scanPaths.get(0), cwd);
-        }
+        ScanTargets targets = ScanTargets.of(paths, sourceRoot);
+        List<Path> scanPaths = targets.paths();
+        Path root = targets.root();
         Path outFile = output == null ? null : prepareOutput(output);
 
         boolean showProgress = progress != null ? progress : cli.console && outFile != null;
         ProgressListener listener = showProgress ? new ProgressLine(cli.err) : ProgressListener.NONE;
         ProjectConfig projectConfig = loadConfig(scanPaths.get(0));
-        Path baselineFile = baseline != null ? toPath(baseline, "--baseline").toAbsolutePath().normalize()
+        Path baselineFile = baseline != null ? ScanTargets.toPath(baseline, "--baseline").toAbsolutePath().normalize()
                 : updateBaseline ? root.resolve(Baseline.DEFAULT_FILE) : null;
         Baseline accepted = null;
         if (baselineFile != null) {
@@ -201,7 +186,7 @@ final class ScanCommand implements Callable<Integer> {
     private ProjectConfig loadConfig(Path first) {
         Path file;
         if (config != null) {
-            file = toPath(config, "--config");
+            file = ScanTargets.toPath(config, "--config");
             if (!Files.isRegularFile(file)) {
                 throw new UsageException("--config: '" + config + "' does not exist");
             }
@@ -240,17 +225,6 @@ final class ScanCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** The top of the git work tree (a directory holding a {@code .git} directory or file) above {@code first}, else {@code cwd}. */
-    static Path defaultSourceRoot(Path first, Path cwd) {
-        Path start = Files.isDirectory(first) ? first : first.getParent();
-        for (Path d = start; d != null; d = d.getParent()) {
-            if (Files.exists(d.resolve(".git"))) {
-                return d;
-            }
-        }
-        return cwd;
-    }
-
     private SarifReportWriter sarifWriter() {
         try {
             return new SarifReportWriter(docsBaseUrl, showSuppressed);
@@ -279,16 +253,8 @@ final class ScanCommand implements Callable<Integer> {
         }
     }
 
-    private static Path toPath(String s, String what) {
-        try {
-            return Path.of(s);
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + ": invalid path '" + s + "'");
-        }
-    }
-
     private static Path prepareOutput(String output) {
-        Path file = toPath(output, "--output").toAbsolutePath().normalize();
+        Path file = ScanTargets.toPath(output, "--output").toAbsolutePath().normalize();
         if (Files.isDirectory(file)) {
             throw new UsageException("--output: '" + output + "' is a directory");
         }

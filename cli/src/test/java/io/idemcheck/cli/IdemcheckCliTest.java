@@ -3,6 +3,7 @@ package io.idemcheck.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.idemcheck.core.Version;
+import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
 import io.idemcheck.core.finding.Diagnostic;
@@ -271,19 +272,13 @@ class IdemcheckCliTest {
     }
 
     @Test
-    void defaultSourceRootIsTheGitWorkTreeElseTheCurrentDirectory() throws Exception {
+    void defaultSourceRootIsTheGitWorkTree() throws Exception {
         Path file = project.resolve("src/main/java/com/acme/Pay Job.java");
-        assertThat(ScanCommand.defaultSourceRoot(file, tmp)).isEqualTo(project);
-        Path outside = Files.createDirectories(tmp.resolve("plain/dir"));
-        Path cwd = Path.of("/some/cwd");
-        // walking up from tmp may meet a real .git above it; only assert when there is none
-        if (ScanCommand.defaultSourceRoot(outside, cwd).equals(cwd)) {
-            assertThat(ScanCommand.defaultSourceRoot(outside, cwd)).isEqualTo(cwd);
-        }
+        assertThat(SourceDiscovery.defaultSourceRoot(file)).isEqualTo(project);
         // a .git FILE (worktrees, submodules) also marks the top
         Path wt = Files.createDirectories(tmp.resolve("wt/src"));
         Files.writeString(tmp.resolve("wt/.git"), "gitdir: /elsewhere\n");
-        assertThat(ScanCommand.defaultSourceRoot(wt, cwd)).isEqualTo(tmp.resolve("wt"));
+        assertThat(SourceDiscovery.defaultSourceRoot(wt)).isEqualTo(tmp.resolve("wt"));
     }
 
     @Test

@@ -1,0 +1,51 @@
+package io.idemcheck.cli;
+
+import io.idemcheck.core.discovery.SourceDiscovery;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a command scans and the root its report paths are relative to, from the command line; shared by
+ * {@code scan} and {@code fix}.
+ *
+ * @param paths absolute, normalised paths that exist (default: the current directory)
+ * @param root  {@code --source-root}, else the top of the git work tree above the first path, else the current
+ *              directory
+ */
+record ScanTargets(List<Path> paths, Path root) {
+
+    /** @throws UsageException for a path that does not exist or a source root that is not a directory */
+    static ScanTargets of(List<String> args, String sourceRoot) {
+        List<Path> scanPaths = new ArrayList<>();
+        for (String p : args.isEmpty() ? List.of(".") : args) {
+            Path path = toPath(p, "path");
+            if (!Files.exists(path)) {
+                throw new UsageException("path '" + p + "' does not exist");
+            }
+            scanPaths.add(path.toAbsolutePath().normalize());
+        }
+        Path root;
+        if (sourceRoot != null) {
+            root = toPath(sourceRoot, "--source-root").toAbsolutePath().normalize();
+            if (!Files.isDirectory(root)) {
+                throw new UsageException("--source-root: '" + sourceRoot + "' is not a directory");
+            }
+        } else {
+            root = SourceDiscovery.defaultSourceRoot(scanPaths.get(0));
+        }
+        return new ScanTargets(List.copyOf(scanPaths), root);
+    }
+
+    /** @throws UsageException naming {@code what} when {@code s} is not a valid path */
+    static Path toPath(String s, String what) {
+        try {
+            return Path.of(s);
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + ": invalid path '" + s + "'");
+        }
+    }
+}
