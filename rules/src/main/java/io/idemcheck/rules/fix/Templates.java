@@ -298,6 +298,35 @@ public final class Templates {
                 comment + " after the last attempt: " + deadEnd);
     }
 
+    /**
+     * IDEM006 for a retry setting in application.yml / .properties: the same key with a ceiling, and the dead-letter
+     * setting of that broker.
+     */
+    public static String retryConfig(String path, String key, String value) {
+        boolean props = path != null && path.endsWith(".properties");
+        String sep = props ? "=" : ": ";
+        String k = key.toLowerCase(Locale.ROOT).replace("-", "");
+        String bounded;
+        String dead;
+        if (k.endsWith("defaultrequeuerejected") || k.endsWith("requeuerejected")) {
+            String prefix = key.substring(0, key.lastIndexOf('.') + 1);
+            bounded = key + sep + "false\n" + (k.startsWith("spring.rabbitmq") ? prefix + "retry.enabled" + sep
+                    + "true\n" + prefix + "retry.max-attempts" + sep + "3" : prefix + "auto-bind-dlq" + sep + "true");
+            dead = "the rejected message goes to the queue's dead-letter exchange (x-dead-letter-exchange)";
+        } else if (k.contains("cloud.stream")) {
+            bounded = key + sep + "5\n" + key.replaceAll("(?i)\\.consumer\\..*$", "").replace("spring.cloud.stream.",
+                    "spring.cloud.stream.rabbit.") + ".consumer.auto-bind-dlq" + sep + "true";
+            dead = "the binder publishes the message to the binding's DLQ (auto-bind-dlq, or enable-dlq for Kafka)";
+        } else if (k.contains("kafka")) {
+            bounded = key + sep + "4";
+            dead = "the record goes to the -dlt topic (@DltHandler to alert)";
+        } else {
+            bounded = key + sep + "5";
+            dead = "the message is rejected without requeue and kept in a dead-letter queue";
+        }
+        return boundedRetrySetting("#", key + sep + value, bounded, dead);
+    }
+
     static String oneLine(String s) {
         return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
     }
