@@ -84,6 +84,9 @@ class FixCommandTest {
         Run dry = cli("fix", dir.toString());
         assertThat(dry.code()).as(dry.err()).isEqualTo(4);
         assertThat(dry.out()).contains("+++ b/src/main/resources/mapper/TaskMapper.xml", "AND status = 'PENDING'");
+        // IDEM011: the next Flyway version after V2__maintenance.sql / V2__coupon.sql, as a new file
+        assertThat(dry.out()).contains("+++ b/src/main/resources/db/migration/V3__add_unique_t_order.sql",
+                "+ALTER TABLE t_order ADD UNIQUE KEY uk_t_order_task_id (task_id);");
         assertThat(git(dir, "status", "--porcelain")).as("dry run writes nothing").isEmpty();
 
         Files.writeString(dir.resolve("src/main/resources/mapper/TaskMapper.xml"), "\n", java.nio.file.StandardOpenOption.APPEND);
@@ -129,6 +132,13 @@ class FixCommandTest {
                         + "WHERE id = #{id}</update>",
                 "+  <update id=\"updateStatus\">UPDATE settlement_task SET status = #{status}, gmt_modified = NOW() "
                         + "WHERE id = #{id} AND status = 'PENDING'</update>");
+
+        // the new migration is untracked, so not in the diff above: exactly this one file was added
+        assertThat(git(dir, "status", "--porcelain").lines().filter(l -> l.startsWith("??")).toList())
+                .containsExactly("?? src/main/resources/db/migration/V3__add_unique_t_order.sql");
+        assertThat(Files.readString(dir.resolve("src/main/resources/db/migration/V3__add_unique_t_order.sql")))
+                .isEqualTo("-- idemcheck IDEM011: a second insert of the same task_id fails (remove existing "
+                        + "duplicates first)\nALTER TABLE t_order ADD UNIQUE KEY uk_t_order_task_id (task_id);\n");
 
         Run again = cli("fix", dir.toString());
         assertThat(again.code()).isZero();

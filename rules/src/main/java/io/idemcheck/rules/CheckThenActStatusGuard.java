@@ -20,6 +20,7 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -389,7 +390,8 @@ public final class CheckThenActStatusGuard implements Rule {
             b.related(Semantics.location(m, a.range(), Semantics.display(a) + " acts on the checked status"));
             b.flow(Semantics.location(m, a.range(), Semantics.display(a) + " acts"));
         }
-        b.fix(fix(sc, acts, infos));
+        b.fix(RuleFixes.claimInsteadOfCheck(ctx.project(), m, g.text(), sc.variable(),
+                acts.isEmpty() ? null : acts.get(0), table(acts, infos), fix(sc, acts, infos)));
         b.report();
     }
 
@@ -398,16 +400,19 @@ public final class CheckThenActStatusGuard implements Rule {
         return t.length() > 120 ? t.substring(0, 120) + "..." : t;
     }
 
-    private static Fix fix(StatusCheck sc, List<CallSite> acts, List<CallInfo> infos) {
-        String table = "<table>";
+    private static String table(List<CallSite> acts, List<CallInfo> infos) {
         for (CallSite a : acts) {
             for (SqlStatement st : infos.get(a.id()).statements()) {
                 if (st.table() != null) {
-                    table = st.table();
-                    break;
+                    return st.table();
                 }
             }
         }
+        return "<table>";
+    }
+
+    private static Fix fix(StatusCheck sc, List<CallSite> acts, List<CallInfo> infos) {
+        String table = table(acts, infos);
         String v = sc.variable() != null ? sc.variable() : "row";
         String template = String.join("\n",
                 "// UPDATE " + table + " SET status = 'RUNNING' WHERE id = #{id} AND status = 'PENDING'",

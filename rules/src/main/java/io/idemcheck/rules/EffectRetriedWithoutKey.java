@@ -15,6 +15,7 @@ import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.List;
 import java.util.Locale;
@@ -187,7 +188,7 @@ public final class EffectRetriedWithoutKey implements Rule {
         for (Location hop : t.hops()) {
             b.flow(hop);
         }
-        b.fix(fix(m, c, t));
+        b.fix(RuleFixes.keyedEffect(ctx.project(), m, c, fix(m, c, t)));
         b.report();
     }
 

@@ -14,6 +14,7 @@ import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Locks;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -88,15 +89,10 @@ public final class LockInsteadOfIdempotency implements Rule {
         for (CallSite c : effects) {
             b.related(Semantics.location(m, c.range(), Semantics.display(c) + " runs while the lock is held"));
         }
-        b.fix(Fix.of("Keep the lock if it saves work, but make each item safe on its own: claim the row with a "
-                + "conditional update whose row count you check (TaskClaimer.claim), give the effect an idempotency "
-                + "key derived from the item (IdempotencyKeys.of(..), IdempotencyLedger.runOnce) and let the "
-                + "downstream dedupe on it; then a repeat after an expired lock is harmless.", String.join("\n",
-                "Optional<Claim> claim = taskClaimer.claim(item.getId(), owner);   // per item, not per job",
-                "if (!claim.isPresent()) continue;",
-                "String key = IdempotencyKeys.of(\"" + e.name() + "\", item.getId());",
-                "ledger.runOnce(key, fingerprint, k -> " + e.text().replace("\n", " ") + " /* with k */);",
-                "taskClaimer.complete(claim.get());")));
+        b.fix(RuleFixes.lockedEffect(ctx.project(), m, e, Fix.of("Keep the lock if it saves work, but make each "
+                + "item safe on its own: claim the row with a conditional update whose row count you check "
+                + "(TaskClaimer.claim), give the effect an idempotency key derived from the item (IdempotencyKeys.of(..), IdempotencyLedger.runOnce) and let the "
+                + "downstream dedupe on it; then a repeat after an expired lock is harmless.", null)));
         b.report();
     }
 

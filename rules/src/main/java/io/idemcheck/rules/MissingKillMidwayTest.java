@@ -10,6 +10,8 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.TestEvidence;
+import io.idemcheck.rules.fix.Recipes;
+import io.idemcheck.rules.fix.Templates;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -107,29 +109,53 @@ public final class MissingKillMidwayTest implements Rule {
             msg.append(" Success and failure tests both pass while, after a crash between the two steps, the next run ")
                     .append(s.effectInfo().effect().verb()).append(".");
         }
+        String point = "after-" + s.effect().name();
         String template = String.join("\n",
-                "// in the code: mark the window (a no-op unless a crash test arms it)",
+                "// in " + s.method().type().simpleName() + "." + s.method().method().name() + "(): mark the window "
+                        + "between the effect and the record (a no-op unless a crash test arms it)",
                 s.effect().text().replace("\n", " ") + ";",
-                "CrashPoints.hit(\"after-" + s.effect().name() + "\");",
+                "CrashPoints.hit(\"" + point + "\");",
+                s.record().text().replace("\n", " ") + ";",
                 "",
-                "// in the test (idemcheck-runtime-test): SIGKILL the job there, recover, restart, count the effects",
-                "@KillMidwayTest(job = " + job.type().simpleName() + "Main.class, crashPoint = \"after-"
-                        + s.effect().name() + "\", args = \"${jdbcUrl}\")",
-                "void effectHappensOnceAcrossAKill(KillMidwayRun run) {",
-                "    assertThat(run.crashExitCode()).isEqualTo(ChildResult.SIGKILL_EXIT_CODE);",
-                "    assertThat(run.restartExitCode()).isZero();",
-                "    assertThat(countEffects()).isEqualTo(expected);   // each item's effect exactly once",
-                "}");
+                "// src/test/java/" + job.type().fqn().replace('.', '/') + "KillMidwayTest.java (idemcheck-runtime-test):",
+                Templates.killMidwayTest(job.type().fqn(), job.method().name(), s.effect().text(), s.record().text(),
+                        point));
+        Fix fix = Fix.of("Add the third test besides success and failure: kill the job between " + between
+                + " (CrashPoints.hit(\"" + point + "\") in the code and @KillMidwayTest / KillMidwayHarness from "
+                + "idemcheck-runtime-test, or a fake whose record step throws and a second run), restart it "
+                + "and assert each item's effect happened exactly once. See docs/runtime-test.md.", template);
+        boolean marked = s.method().method().body().calls().stream().anyMatch(c -> c.id() > s.effect().id()
+                && c.id() < s.record().id() && c.name().equals("hit") && c.text().contains("CrashPoints"));
+        if (!marked && runtimeInMainCode(ctx.project()) && !s.method().file().test()) {
+            // safe only when the main code already compiles against the runtime library (CrashPoints is in it)
+            fix = fix.withRecipe(Recipes.insertCrashPoint(Semantics.location(s.method(), s.record().range(), null),
+                    s.record().name(), point));
+        }
         ctx.finding(Semantics.location(job, job.method().nameRange(), null))
                 .message(msg.toString())
                 .enclosing(job.id()).construct(job.method().name())
                 .related(Semantics.location(s.method(), s.effect().range(), s.effectName() + ": the effect"))
                 .related(Semantics.location(s.method(), s.record().range(), s.recordName() + ": the record"))
-                .fix(Fix.of("Add the third test besides success and failure: kill the job between " + between
-                        + " (CrashPoints.hit(..) in the code and @KillMidwayTest / KillMidwayHarness from "
-                        + "idemcheck-runtime-test, or a fake whose record step throws and a second run), restart it "
-                        + "and assert each item's effect happened exactly once. See docs/runtime-test.md.", template))
+                .fix(fix)
                 .report();
+    }
+
+    /** True when a main (non-test) source file imports from io.idemcheck.runtime, so CrashPoints compiles there. */
+    private static boolean runtimeInMainCode(Project project) {
+        for (io.idemcheck.core.facts.FileFacts f : project.files()) {
+            if (f.test()) {
+                continue;
+            }
+            if (f.imports().values().stream().anyMatch(MissingKillMidwayTest::isRuntime)
+                    || f.wildcards().stream().anyMatch(MissingKillMidwayTest::isRuntime)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isRuntime(String name) {
+        return name.startsWith("io.idemcheck.runtime") && !name.startsWith("io.idemcheck.runtime.test");
     }
 
     private static String ms(Map<String, List<String>> exercising) {

@@ -27,6 +27,7 @@ import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.Recipes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -118,10 +119,11 @@ public final class MissingUniqueBusinessKey implements Rule {
                 }
             }
         }
+        Map<String, List<String>> migrations = new LinkedHashMap<>(); // folder -> file names, with the new ones
         for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
             Table t = schema.table(e.getKey());
             if (t != null && t.businessKeys().isEmpty() && !APPEND_ONLY.matcher(t.name()).matches()) {
-                report(ctx, project, t, e.getValue());
+                report(ctx, project, t, e.getValue(), migrations);
             }
         }
     }
@@ -227,7 +229,8 @@ public final class MissingUniqueBusinessKey implements Rule {
 
     // ---- the finding ----------------------------------------------------------------------------------------------
 
-    private void report(RuleContext ctx, Project project, Table t, List<Insert> inserts) {
+    private void report(RuleContext ctx, Project project, Table t, List<Insert> inserts,
+                        Map<String, List<String>> migrations) {
         Set<String> cols = new LinkedHashSet<>();
         inserts.forEach(i -> cols.addAll(i.columns()));
         UniqueKey pk = t.primaryKey();
@@ -265,7 +268,7 @@ public final class MissingUniqueBusinessKey implements Rule {
             }
         }
         b.flow(at.withLabel(t.name() + " has no unique business key: the duplicate row is accepted"));
-        b.fix(fix(project, t, key, keyText, name));
+        b.fix(fix(project, t, key, keyText, name, migrations));
         b.report();
     }
 
@@ -317,7 +320,8 @@ public final class MissingUniqueBusinessKey implements Rule {
         return n.length() > 60 ? n.substring(0, 60) : n;
     }
 
-    private static Fix fix(Project project, Table t, List<String> key, String keyText, String name) {
+    private static Fix fix(Project project, Table t, List<String> key, String keyText, String name,
+                           Map<String, List<String>> migrations) {
         String template;
         String where;
         switch (t.origin()) {
@@ -338,36 +342,52 @@ public final class MissingUniqueBusinessKey implements Rule {
             }
             default -> {
                 List<String> k = key.isEmpty() ? List.of("<business key columns>") : key;
-                String next = nextMigration(project, t, name);
-                where = next != null ? "in a new migration (" + next + ")" : "in the schema";
-                template = (next != null ? "-- " + next + "\n" : "")
-                        + "ALTER TABLE " + t.name() + " ADD CONSTRAINT " + name + " UNIQUE (" + String.join(", ", k)
-                        + ");" + (t.dialect() == Dialect.MYSQL ? "\n-- MySQL also: " + Dialect.MYSQL.addUnique(t.name(),
-                        name, k) : "");
+                String ddl = t.dialect().addUnique(t.name(), name, k);
+                String file = t.relPath().substring(t.relPath().lastIndexOf('/') + 1);
+                if (!VERSIONED.matcher(file).matches()) {
+                    where = "in the schema";
+                    template = ddl;
+                    break;
+                }
+                // a Flyway migration: the next version in the same folder, as a new file
+                String dir = t.relPath().contains("/") ? t.relPath().substring(0, t.relPath().lastIndexOf('/')) : "";
+                List<String> names = migrations.computeIfAbsent(dir, d -> migrationNames(project, d));
+                String description = "add unique " + t.name();
+                String next = Recipes.nextMigrationName(names, description);
+                where = "in a new migration (" + next + ")";
+                template = "-- " + (dir.isEmpty() ? "" : dir + "/") + next + "\n" + ddl;
+                Fix f = Fix.of("Add a unique constraint on the business key (" + keyText + ") of " + t.name() + " "
+                        + where + " (remove existing duplicates first), and let the insert skip or report a "
+                        + "duplicate.", template);
+                if (key.isEmpty()) {
+                    return f;
+                }
+                var migration = Recipes.newMigration(dir, names, description, "-- idemcheck IDEM011: a second "
+                        + "insert of the same " + String.join(", ", key) + " fails (remove existing duplicates "
+                        + "first)\n" + ddl);
+                names.add(next); // a second table in this folder gets the version after this one
+                return f.withRecipe(migration);
             }
         }
         return Fix.of("Add a unique constraint on the business key (" + keyText + ") of " + t.name() + " " + where
                 + " (remove existing duplicates first), and let the insert skip or report a duplicate.", template);
     }
 
-    /** The next Flyway file name when the table lives in versioned migrations ("V2__uk_t_order_task_id.sql"). */
-    private static String nextMigration(Project project, Table t, String name) {
-        String file = t.relPath().substring(t.relPath().lastIndexOf('/') + 1);
-        if (!VERSIONED.matcher(file).matches()) {
-            return null;
-        }
-        long max = 0;
-        for (Path p : project.resources()) {
-            Matcher m = VERSIONED.matcher(p.getFileName().toString());
-            if (m.matches()) {
-                try {
-                    max = Math.max(max, Long.parseLong(m.group(1)));
-                } catch (NumberFormatException e) {
-                    // not a number we can bump
+    /** The file names in {@code dir} (relative to the source root): on disk, else among the scanned resources. */
+    private static List<String> migrationNames(Project project, String dir) {
+        List<String> names = new ArrayList<>();
+        Path folder = project.sourceRoot().resolve(dir);
+        try (java.util.stream.Stream<Path> s = Files.list(folder)) {
+            s.forEach(p -> names.add(p.getFileName().toString()));
+        } catch (IOException | RuntimeException e) {
+            for (Path p : project.resources()) {
+                Path abs = p.isAbsolute() ? p : project.sourceRoot().resolve(p);
+                if (abs.getParent() != null && abs.getParent().normalize().equals(folder.normalize())) {
+                    names.add(p.getFileName().toString());
                 }
             }
         }
-        return "V" + (max + 1) + "__" + name + ".sql";
+        return names;
     }
 
     private static Location tableLocation(Project project, Table t) {

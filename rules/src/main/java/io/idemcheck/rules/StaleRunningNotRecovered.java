@@ -15,6 +15,7 @@ import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.InProgressStates;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.Templates;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -242,13 +243,13 @@ public final class StaleRunningNotRecovered implements Rule {
         String t = mv.table() != null ? mv.table() : "<task_table>";
         String st = mv.value().startsWith("a") ? "RUNNING" : mv.value();
         String template = String.join("\n",
-                "-- at start-up and every few minutes: give rows of dead workers back (and give up at a ceiling)",
-                "UPDATE " + t + " SET status = 'DEAD' WHERE status = '" + st + "' AND " + col
-                        + " < NOW() - INTERVAL 10 MINUTE AND attempts >= max_attempts;",
-                "UPDATE " + t + " SET status = 'PENDING', owner = NULL WHERE status = '" + st + "' AND " + col
-                        + " < NOW() - INTERVAL 10 MINUTE AND attempts < max_attempts;",
-                "-- with the runtime library: claimer.recoverExpired(Duration.ofMinutes(10)); (TaskClaimer)",
-                "-- and a heartbeat (claimer.heartbeat(claim)) for items that run longer than the lease");
+                "// with the runtime library (TaskClaimer over " + t + "): at start-up and on a schedule",
+                Templates.recoverExpired("taskClaimer", 10),
+                "// and taskClaimer.heartbeat(claim) for items that run longer than the lease",
+                "",
+                "-- or the sweep in SQL, at start-up and every few minutes (rows of dead workers back to PENDING):",
+                Templates.sqlSweep(t, "status", st, "PENDING", col, 10),
+                "-- (give up at a ceiling: SET status = 'DEAD' for the rows whose attempts reached max_attempts)");
         ctx.finding(mv.at()).message(msg.toString()).enclosing(mv.enclosing()).construct(mv.construct())
                 .fix(Fix.of("Add a recovery sweep that returns " + st + " rows whose " + col + " is older than a "
                         + "lease to PENDING (or DEAD after a retry ceiling), run at start-up and periodically; "

@@ -17,6 +17,7 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -341,7 +342,8 @@ public final class TransactionalBatchLoop implements Rule {
             b.related(Semantics.location(m, c.range(), label));
             b.flow(Semantics.location(m, c.range(), label));
         }
-        b.fix(fix(m, loop, scope));
+        b.fix(RuleFixes.perItemTransaction(ctx.project(), m, loop.vars().isEmpty() ? "item" : loop.vars().get(0),
+                external != null ? external : work.isEmpty() ? null : work.get(0), fix(m, loop, scope)));
         b.report();
     }
 

@@ -22,6 +22,7 @@ import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.Templates;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -117,7 +118,11 @@ public final class UnboundedRetry implements Rule {
                     "        }",
                     "        sleep(backoff(attempt));",
                     "    }",
-                    "}")));
+                    "}",
+                    "",
+                    "// for work items: the attempt count on the row, a ceiling, and DEAD at the ceiling",
+                    Templates.boundedRetry(table(ctx.project().semantics(), m, attempt), 5,
+                            attempt != null ? attempt.text() : "attempt()"))));
             b.report();
         }
     }
@@ -177,7 +182,10 @@ public final class UnboundedRetry implements Rule {
                     .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(self.text())
                     .fix(Fix.of("Pass an attempt number and stop at a maximum (`if (attempt >= MAX_ATTEMPTS) throw e; "
                             + "return " + m.method().name() + "(.., attempt + 1);`), or use a bounded retry "
-                            + "(Spring Retry's @Retryable(maxAttempts = 5)).", null))
+                            + "(Spring Retry's @Retryable(maxAttempts = 5)).", Templates.boundedRetrySetting("//",
+                            self.text(), "if (attempt >= MAX_ATTEMPTS) {\n    throw e; // or taskClaimer.fail(claim, "
+                                    + "e): DEAD at the ceiling\n}\nreturn " + m.method().name() + "(.., attempt + 1);",
+                            "the failure is thrown (or the item is DEAD) instead of recursing again")))
                     .report();
         }
     }
@@ -221,9 +229,12 @@ public final class UnboundedRetry implements Rule {
                                     "} catch (Exception e) {",
                                     "    taskClaimer.fail(claim, e);   // attempts + 1; PENDING again, DEAD at the ceiling",
                                     "}",
-                                    "// plain SQL: UPDATE t SET status = CASE WHEN retry_count + 1 >= 5 THEN 'DEAD' "
-                                            + "ELSE 'PENDING' END,",
-                                    "//            retry_count = retry_count + 1 WHERE id = ?")))
+                                    "// plain SQL: UPDATE " + table(ci) + " SET status = CASE WHEN retry_count + 1 >= 5 "
+                                            + "THEN 'DEAD' ELSE 'PENDING' END,",
+                                    "//            retry_count = retry_count + 1 WHERE id = ?",
+                                    "",
+                                    "// the whole item with the runtime library:",
+                                    Templates.boundedRetry(table(ci), 5, "process(item)"))))
                     .report();
         }
     }
@@ -372,7 +383,11 @@ public final class UnboundedRetry implements Rule {
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct("@Retryable")
                 .fix(Fix.of("Set a finite limit (" + ra.limitMember() + " = " + (ra.springCore() ? "4" : "5")
                         + ", or leave the default of 3) and handle exhaustion (a @Recover method that records the "
-                        + "item as FAILED/DEAD and alerts).", null))
+                        + "item as FAILED/DEAD and alerts).", Templates.boundedRetrySetting("//",
+                        "@Retryable(" + ra.limitMember() + " = " + ra.limit() + ")", "@Retryable(" + ra.limitMember() + " = " + (ra.springCore() ? "4" : "5") + ")\n"
+                                + "public .. " + m.method().name() + "(..)\n\n@Recover\npublic .. recover(Exception e, ..) {"
+                                + "\n    // record the item as FAILED/DEAD (taskClaimer.fail(claim, e)) and alert\n}",
+                        "the @Recover method records the item as FAILED/DEAD")))
                 .report();
     }
 
@@ -383,43 +398,54 @@ public final class UnboundedRetry implements Rule {
             String s = n.simpleName();
             String why = null;
             String fix = null;
+            String bounded = null;
             if (s.equals("AlwaysRetryPolicy")) {
                 why = "`" + Retries.oneLine(n.text()) + "` retries every failure forever";
                 fix = "Use a SimpleRetryPolicy with a finite maxAttempts (RetryTemplate.builder().maxAttempts(5)) and "
                         + "a RecoveryCallback that records the item as FAILED/DEAD.";
+                bounded = "RetryTemplate retryTemplate = RetryTemplate.builder().maxAttempts(5).build();";
             } else if (s.equals("SimpleRetryPolicy") && !n.args().isEmpty()
                     && Retries.isUnboundedValue(n.args().get(0))) {
                 why = "`" + Retries.oneLine(n.text()) + "` allows " + n.args().get(0) + " attempts: no ceiling";
                 fix = "Give SimpleRetryPolicy a finite maxAttempts (5) and recover to a FAILED/DEAD state.";
+                bounded = "new SimpleRetryPolicy(5)";
             } else if (s.equals("FixedBackOff") && n.args().size() == 2 && Retries.isUnboundedValue(n.args().get(1))) {
                 why = "`" + Retries.oneLine(n.text()) + "` retries without limit (" + n.args().get(1) + ")";
                 fix = "Give the back-off a finite number of attempts (new FixedBackOff(1000L, 4L)) and a "
                         + "DeadLetterPublishingRecoverer, so a poison record goes to the .DLT topic.";
+                bounded = "new DefaultErrorHandler(new DeadLetterPublishingRecoverer(kafkaTemplate), "
+                        + "new FixedBackOff(" + n.args().get(0) + ", 4L))";
             } else if (s.equals("ExponentialBackOff") && springBackOff(m) && !bounded(n, calls)) {
                 why = "`" + Retries.oneLine(n.text()) + "` is never given setMaxElapsedTime(..) or setMaxAttempts(..), "
                         + "and Spring's ExponentialBackOff retries without limit by default";
                 fix = "Call setMaxElapsedTime(..) (or, Spring 6.1+, setMaxAttempts(..)) on the back-off, or use "
                         + "ExponentialBackOffWithMaxRetries, with a dead-letter recoverer.";
+                bounded = "ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(4);";
             }
             if (why != null) {
                 ctx.finding(Semantics.location(m, n.range(), null))
                         .message(why + ". A message or item that always fails is retried forever and blocks or floods "
                                 + "the queue.")
-                        .enclosing(enclosing).construct(n.text()).fix(Fix.of(fix, null)).report();
+                        .enclosing(enclosing).construct(n.text()).fix(Fix.of(fix, Templates.boundedRetrySetting("//",
+                                n.text(), bounded, "a recoverer records the item as FAILED/DEAD or publishes it to "
+                                        + "a dead-letter topic"))).report();
             }
         }
         for (CallSite c : calls) {
             String why = null;
             String fix = null;
+            String bounded = null;
             if (c.name().equals("infiniteRetry") && c.argCount() == 0) {
                 why = Semantics.display(c) + " retries every failure forever";
                 fix = "Use maxAttempts(5) on the builder and recover to a FAILED/DEAD state.";
+                bounded = ".maxAttempts(5)";
             } else if (Set.of("maxAttempts", "maxRetries", "setMaxAttempts", "withMaxRetries", "withMaxAttempts")
                     .contains(c.name()) && c.argCount() == 1 && Retries.isUnboundedValue(c.args().get(0).text())
                     && !c.args().get(0).text().equals("-1") || c.name().equals("withMaxRetries") && c.argCount() == 1
                     && c.args().get(0).text().equals("-1")) {
                 why = Semantics.display(c) + " sets the retry limit to " + c.args().get(0).text() + ": no ceiling";
                 fix = "Set a finite limit (" + c.name() + "(5)); the libraries' default is 3 attempts.";
+                bounded = "." + c.name() + "(5)";
             }
             if (why != null) {
                 Location loc = Semantics.location(m, c.range(), null);
@@ -429,9 +455,25 @@ public final class UnboundedRetry implements Rule {
                 }
                 ctx.finding(loc)
                         .message(why + ". A call that always fails is retried forever.")
-                        .enclosing(enclosing).construct(c.text()).fix(Fix.of(fix, null)).report();
+                        .enclosing(enclosing).construct(c.text()).fix(Fix.of(fix, Templates.boundedRetrySetting("//",
+                                c.text(), bounded, "recover to a FAILED/DEAD state (taskClaimer.fail(claim, e)) "
+                                        + "or a dead-letter queue"))).report();
             }
         }
+    }
+
+    /** The table the attempt writes (for the bounded-retry template), or a placeholder. */
+    private static String table(Semantics sem, MethodRef m, CallSite attempt) {
+        return attempt == null ? "<task_table>" : table(sem.calls(m).get(attempt.id()));
+    }
+
+    private static String table(CallInfo ci) {
+        for (io.idemcheck.core.sql.SqlStatement st : ci.statements()) {
+            if (st.table() != null && !"?".equals(st.table())) {
+                return st.table();
+            }
+        }
+        return "<task_table>";
     }
 
     private static boolean springBackOff(MethodRef m) {
@@ -542,7 +584,8 @@ public final class UnboundedRetry implements Rule {
     private static void report(RuleContext ctx, ConfigEntry e, String what, String fix) {
         Location loc = new Location(e.path(), e.line(), e.column(), e.line(), e.column() + e.key().length(), null);
         ctx.finding(loc).message(what + " One message that always fails floods the queue forever.")
-                .enclosing(e.path() + "#" + e.key()).construct(e.key()).fix(Fix.of(fix, null)).report();
+                .enclosing(e.path() + "#" + e.key()).construct(e.key()).fix(Fix.of(fix, Templates.retryConfig(e.path(),
+                        e.key(), value(e)))).report();
     }
 
     private static boolean anyTrue(List<ConfigFile> files, String canonicalKey) {

@@ -224,25 +224,9 @@ public final class RuleFixes {
      * scanned sources.
      */
     public static Fix sideEffectBeforeRecord(Project project, MethodRef m, CallSite e, CallSite record) {
-        MethodFacts mf = m.method();
-        String item = null;
-        for (int l : e.loopIds()) {
-            List<String> vars = mf.body().loops().get(l).vars();
-            if (!vars.isEmpty()) {
-                item = vars.get(0);
-            }
-        }
-        if (item == null && !mf.params().isEmpty()) {
-            item = mf.params().get(0).name();
-        }
-        if (item == null) {
-            item = "item";
-        }
-        String itemName = item;
-        LocalVar lv = mf.body().locals().get(item);
-        TypeRef type = lv != null ? lv.type() : mf.params().stream().filter(p -> p.name().equals(itemName))
-                .map(MethodFacts.Param::type).findFirst().orElse(null);
-        ItemKeys.Parts parts = ItemKeys.of(project.index(), m, item, type);
+        Item it = item(project, m, e);
+        String item = it.name();
+        ItemKeys.Parts parts = it.parts();
         String exit = e.loopIds().isEmpty() ? "return;" : "continue;";
         String template = Templates.claimKeyLedger(new Templates.ClaimSpec(item, parts.idExpr(), parts.keyParts(),
                 e.name(), e.text(), record.text(), exit));
@@ -252,5 +236,93 @@ public final class RuleFixes {
                 + String.join(", ", parts.keyParts()) + ") from the item (" + keyWords + "), run the effect once per "
                 + "key through IdempotencyLedger.runOnce, and complete the claim instead of the plain status write.",
                 template);
+    }
+
+    /** The work item a call is about, in the user's names: the loop variable, else the first parameter. */
+    public record Item(String name, TypeRef type, ItemKeys.Parts parts) {
+    }
+
+    /** The item of {@code c} in {@code m}: the innermost loop's variable, else the first parameter, else "item". */
+    public static Item item(Project project, MethodRef m, CallSite c) {
+        MethodFacts mf = m.method();
+        String item = null;
+        if (c != null) {
+            for (int l : c.loopIds()) {
+                List<String> vars = mf.body().loops().get(l).vars();
+                if (!vars.isEmpty()) {
+                    item = vars.get(0);
+                }
+            }
+        }
+        if (item == null && !mf.params().isEmpty()) {
+            item = mf.params().get(0).name();
+        }
+        return item(project, m, item == null ? "item" : item);
+    }
+
+    /** The item named {@code name} in {@code m} (a local, a loop variable or a parameter). */
+    public static Item item(Project project, MethodRef m, String name) {
+        MethodFacts mf = m.method();
+        LocalVar lv = mf.body().locals().get(name);
+        TypeRef type = lv != null ? lv.type() : mf.params().stream().filter(p -> p.name().equals(name))
+                .map(MethodFacts.Param::type).findFirst().orElse(null);
+        return new Item(name, type, ItemKeys.of(project.index(), m, name, type));
+    }
+
+    // ---- IDEM002 ----------------------------------------------------------------------------------------------------
+
+    /**
+     * IDEM002: the loop body in a per-item {@code TransactionTemplate}, or moved to a {@code REQUIRES_NEW} method on a
+     * bean of its own, with the loop variable and the body's first writing call.
+     */
+    public static Fix perItemTransaction(Project project, MethodRef m, String loopVar, CallSite work, Fix base) {
+        Item it = item(project, m, loopVar);
+        String body = work == null ? "process(" + loopVar + ")" : work.text();
+        String itemType = it.type() == null || it.type().isUnknown() ? "Object" : it.type().simpleName();
+        String owner = m.type().simpleName();
+        String bean = owner.replaceAll("(Job|Service|Task|Tasklet|Runner|Scheduler)$", "") + "ItemStep";
+        String pkg = m.type().fqn().contains(".") ? m.type().fqn().substring(0, m.type().fqn().lastIndexOf('.')) : "";
+        String method = "processOne";
+        String template = String.join("\n",
+                "// remove the batch-wide @Transactional from " + owner + "." + m.method().name() + "(); then either:",
+                "// (a) one TransactionTemplate transaction per item, inside the loop over " + loopVar + ":",
+                Templates.perItemTransaction(loopVar, body),
+                "",
+                "// (b) or the per-item work on another bean (a call through the Spring proxy), and in the loop:",
+                "// " + Character.toLowerCase(bean.charAt(0)) + bean.substring(1) + "." + method + "(" + loopVar + ");",
+                Templates.requiresNewBean(pkg, bean, method, itemType, loopVar, body));
+        return new Fix(base.description(), template, base.edits(), base.recipes());
+    }
+
+    // ---- IDEM004 ----------------------------------------------------------------------------------------------------
+
+    /** IDEM004: claim the row ({@code TaskClaimer.claim} or a checked conditional update) instead of the check. */
+    public static Fix claimInsteadOfCheck(Project project, MethodRef m, String guardText, String variable,
+                                          CallSite act, String table, Fix base) {
+        Item it = variable != null ? item(project, m, variable) : item(project, m, act);
+        String exit = act != null && !act.loopIds().isEmpty() ? "continue;" : "return;";
+        String template = Templates.claimInsteadOfCheck(guardText, it.parts().idExpr(),
+                act == null ? "act(" + it.name() + ")" : act.text(), table, exit);
+        return new Fix(base.description(), template, base.edits(), base.recipes());
+    }
+
+    // ---- IDEM009 / IDEM010 ------------------------------------------------------------------------------------------
+
+    /** IDEM009: per item, claim, key, ledger and complete (the lock may stay). */
+    public static Fix lockedEffect(Project project, MethodRef m, CallSite effect, Fix base) {
+        Item it = item(project, m, effect);
+        String exit = effect.loopIds().isEmpty() ? "return;" : "continue;";
+        String template = "// keep the lock if it saves work; per item:\n"
+                + Templates.claimKeyLedger(new Templates.ClaimSpec(it.name(), it.parts().idExpr(),
+                it.parts().keyParts(), effect.name(), effect.text(), "the item's status write", exit));
+        return new Fix(base.description(), template, base.edits(), base.recipes());
+    }
+
+    /** IDEM010: the key derived from the item, and the effect run once per key through the ledger. */
+    public static Fix keyedEffect(Project project, MethodRef m, CallSite effect, Fix base) {
+        Item it = item(project, m, effect);
+        String template = Templates.keyLedger(effect.name().toLowerCase(Locale.ROOT), it.parts().keyParts(),
+                it.parts().idExpr(), effect.text());
+        return new Fix(base.description(), template, base.edits(), base.recipes());
     }
 }

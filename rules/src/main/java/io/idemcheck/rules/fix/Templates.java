@@ -175,6 +175,18 @@ public final class Templates {
      * once. A whole class, named {@code <Job>KillMidwayTest}, in the job's package.
      */
     public static String killMidwayTest(String jobFqn, String jobMethod, String effectCall, String recordCall) {
+        return killMidwayTest(jobFqn, jobMethod, effectCall, recordCall, null);
+    }
+
+    /**
+     * IDEM007 with a named crash point: the test arms {@code crashPoint} (e.g. {@code "after-charge"}, the one
+     * {@link Recipes#insertCrashPoint} puts between the effect and the record); null means
+     * {@code CrashPoints.AFTER_EFFECT_BEFORE_RECORD}.
+     */
+    public static String killMidwayTest(String jobFqn, String jobMethod, String effectCall, String recordCall,
+                                        String crashPoint) {
+        String point = crashPoint == null ? "CrashPoints.AFTER_EFFECT_BEFORE_RECORD"
+                : "\"" + crashPoint.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
         int dot = jobFqn.lastIndexOf('.');
         String pkg = dot < 0 ? "" : jobFqn.substring(0, dot);
         String job = jobFqn.substring(dot + 1);
@@ -193,7 +205,7 @@ public final class Templates {
                 " * Kills " + job + "." + jobMethod + "() between " + oneLine(effectCall) + " and " + oneLine(recordCall)
                         + ",",
                 " * restarts it, and checks that the effect happened once. Put",
-                " * {@code CrashPoints.hit(CrashPoints.AFTER_EFFECT_BEFORE_RECORD);} between the two calls.",
+                " * {@code CrashPoints.hit(" + point + ");} between the two calls.",
                 " */",
                 "class " + job + "KillMidwayTest {",
                 "",
@@ -215,7 +227,7 @@ public final class Templates {
                 "        // e.g. taskClaimer.recoverExpired(java.time.Duration.ZERO);",
                 "    }",
                 "",
-                "    @KillMidwayTest(job = Main.class, crashPoint = CrashPoints.AFTER_EFFECT_BEFORE_RECORD, "
+                "    @KillMidwayTest(job = Main.class, crashPoint = " + point + ", "
                         + "args = {\"${jdbcUrl}\"})",
                 "    void effectHappensOnceAcrossAKill(KillMidwayRun run) {",
                 "        assertEquals(137, run.crashExitCode(), run.describe());",
@@ -223,6 +235,96 @@ public final class Templates {
                 "        // assert each item's effect happened exactly once, e.g. count the downstream's records",
                 "    }",
                 "}").strip();
+    }
+
+    /**
+     * IDEM010 (and other effects that only need a key): the key derived from the item, and the effect run once per
+     * key through the runtime's ledger ({@code ledger}, an {@code IdempotencyLedger}); {@code k} is the key to hand to
+     * the downstream.
+     */
+    public static String keyLedger(String namespace, List<String> keyParts, String businessId, String effectCall) {
+        String parts = String.join(", ", keyParts);
+        return String.join("\n",
+                RUNTIME_IMPORTS,
+                "// the same item gets the same key on every attempt (never a random UUID or a timestamp)",
+                "String key = IdempotencyKeys.of(\"" + namespace + "\", " + parts + ");",
+                "// the effect runs at most once per key; a retry gets the first outcome back. Pass k downstream too",
+                "// (an Idempotency-Key header, the provider's idempotency key or request id, the record key)",
+                "ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + businessId + ", k -> {",
+                "    " + stripSemicolon(oneLine(effectCall)) + ";",
+                "    return null;",
+                "});");
+    }
+
+    /**
+     * IDEM004: the in-memory status check replaced by a claim in the database: the runtime's
+     * {@code TaskClaimer.claim} (PENDING -> RUNNING, fenced), or a conditional UPDATE whose row count is checked.
+     *
+     * @param guardText the user's check, quoted in a comment
+     * @param idExpr    the row's id in the user's terms ({@code order.getId()})
+     * @param actCall   the first call that acts on the checked status
+     * @param table     the table the status lives in (or a placeholder)
+     * @param exit      {@code continue;} in a loop, {@code return;} otherwise
+     */
+    public static String claimInsteadOfCheck(String guardText, String idExpr, String actCall, String table,
+                                             String exit) {
+        return String.join("\n",
+                RUNTIME_IMPORTS,
+                "// instead of the in-memory check `" + oneLine(guardText) + "`: claim the row in the database",
+                "Optional<Claim> claim = taskClaimer.claim(" + idExpr + ", workerId); // PENDING -> RUNNING, or empty",
+                "if (!claim.isPresent()) {",
+                "    " + exit + " // another instance or an earlier run already took it",
+                "}",
+                stripSemicolon(oneLine(actCall)) + ";",
+                "taskClaimer.complete(claim.get()); // or taskClaimer.fail(claim.get(), e) when it throws",
+                "// without the runtime library: a conditional UPDATE whose row count is checked",
+                "// UPDATE " + table + " SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING'",
+                "// if (<that update>(" + idExpr + ") != 1) { " + exit + " }");
+    }
+
+    /**
+     * IDEM006 for retry settings (library calls, annotations, configuration): the setting with a finite ceiling and
+     * where the exhausted item goes.
+     *
+     * @param comment  the comment marker of the file ({@code //} for Java, {@code #} for properties and YAML)
+     * @param instead  what the user wrote (quoted in a comment)
+     * @param bounded  the same setting with a ceiling
+     * @param deadEnd  what happens after the last attempt (dead-letter queue, DEAD state)
+     */
+    public static String boundedRetrySetting(String comment, String instead, String bounded, String deadEnd) {
+        return String.join("\n",
+                comment + " instead of: " + oneLine(instead),
+                bounded,
+                comment + " after the last attempt: " + deadEnd);
+    }
+
+    /**
+     * IDEM006 for a retry setting in application.yml / .properties: the same key with a ceiling, and the dead-letter
+     * setting of that broker.
+     */
+    public static String retryConfig(String path, String key, String value) {
+        boolean props = path != null && path.endsWith(".properties");
+        String sep = props ? "=" : ": ";
+        String k = key.toLowerCase(Locale.ROOT).replace("-", "");
+        String bounded;
+        String dead;
+        if (k.endsWith("defaultrequeuerejected") || k.endsWith("requeuerejected")) {
+            String prefix = key.substring(0, key.lastIndexOf('.') + 1);
+            bounded = key + sep + "false\n" + (k.startsWith("spring.rabbitmq") ? prefix + "retry.enabled" + sep
+                    + "true\n" + prefix + "retry.max-attempts" + sep + "3" : prefix + "auto-bind-dlq" + sep + "true");
+            dead = "the rejected message goes to the queue's dead-letter exchange (x-dead-letter-exchange)";
+        } else if (k.contains("cloud.stream")) {
+            bounded = key + sep + "5\n" + key.replaceAll("(?i)\\.consumer\\..*$", "").replace("spring.cloud.stream.",
+                    "spring.cloud.stream.rabbit.") + ".consumer.auto-bind-dlq" + sep + "true";
+            dead = "the binder publishes the message to the binding's DLQ (auto-bind-dlq, or enable-dlq for Kafka)";
+        } else if (k.contains("kafka")) {
+            bounded = key + sep + "4";
+            dead = "the record goes to the -dlt topic (@DltHandler to alert)";
+        } else {
+            bounded = key + sep + "5";
+            dead = "the message is rejected without requeue and kept in a dead-letter queue";
+        }
+        return boundedRetrySetting("#", key + sep + value, bounded, dead);
     }
 
     static String oneLine(String s) {
