@@ -210,11 +210,32 @@ public final class UnboundedRetry implements Rule {
             if (bound == null) {
                 bound = sqlBound(ci, boundedTables);
             }
-            if (bound != null) {
+            if (bound != null && (methodBound == null || deadLetterPath(m, infos) != null)) {
                 continue;
             }
             String where = c.catchDepth() > 0 ? "in a catch block" : "in the failure handler " + m.method().name()
                     + "()";
+            if (bound != null) {
+                // the count is read and bounded, but reaching the bound leads nowhere: no DEAD/FAILED state, no
+                // dead-letter queue, no alert
+                ctx.finding(Semantics.location(m, c.range(), null)).message(Semantics.display(c) + " at line "
+                        + c.range().line() + " " + how + " " + where + " while `" + bound.replace('\n', ' ')
+                        + "` holds, but nothing happens once the maximum is reached: no DEAD or FAILED state, no "
+                        + "dead-letter queue, no alert. The item that always fails is neither retried nor parked "
+                        + "where someone will see it; it stays as it is, silently, and its work never happens.")
+                        .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text() + "#dead-letter")
+                        .fix(Fix.of("When the ceiling is reached, move the item to a dead-letter state (DEAD, kept "
+                                + "and counted) and alert; the runtime's TaskClaimer.fail(claim, error) moves the row "
+                                + "to DEAD at max_attempts.", String.join("\n",
+                                "if (retryCount + 1 >= MAX_ATTEMPTS) {",
+                                "    mapper.updateStatus(id, \"DEAD\");   // kept, counted, visible: the dead-letter state",
+                                "    alerts.deadLetter(id, e);",
+                                "} else {",
+                                "    " + c.text().replace("\n", " ") + ";",
+                                "}")))
+                        .report();
+                continue;
+            }
             String msg = Semantics.display(c) + " at line " + c.range().line() + " " + how + " " + where
                     + ", and nothing reads or bounds a retry count first, nor moves the item to a dead-letter state "
                     + "once a maximum is reached. An item that always fails (bad data, a permanently rejected "
@@ -302,6 +323,37 @@ public final class UnboundedRetry implements Rule {
             }
         }
         return false;
+    }
+
+    private static final Pattern DEAD_STATE = Pattern.compile(
+            "(?i)(DEAD|DEAD_?LETTER|FAILED|FAIL|FAILURE|ABANDONED|GIVEN_?UP|GIVE_?UP|ERROR|EXHAUSTED|SUSPENDED)");
+    private static final Pattern DEAD_LETTER_CALL = Pattern.compile(
+            "(?i).*(dead_?letter|dlq|dlt|alert|alarm|giveUp|markDead|markFailed|fail|park).*");
+
+    /**
+     * Where the method moves an item once its retries are spent, or null: a status write or argument naming a dead
+     * state (DEAD, FAILED, ...), a dead-letter queue or topic, an alert, the runtime's TaskClaimer.fail.
+     */
+    private static String deadLetterPath(MethodRef m, List<CallInfo> infos) {
+        for (CallSite c : m.method().body().calls()) {
+            if (DEAD_LETTER_CALL.matcher(c.name()).matches()) {
+                return c.text();
+            }
+            for (io.idemcheck.core.facts.Arg a : c.args()) {
+                if (a.stringValue() != null && (DEAD_STATE.matcher(a.stringValue()).matches()
+                        || a.stringValue().toLowerCase(Locale.ROOT).matches(".*(dlq|dlt|dead).*"))) {
+                    return c.text();
+                }
+            }
+            for (SqlStatement st : infos.get(c.id()).statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    if (f.statusValues().stream().anyMatch(v -> DEAD_STATE.matcher(v).matches())) {
+                        return c.text();
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** A condition in the method that reads a retry count and compares it, or null. */
