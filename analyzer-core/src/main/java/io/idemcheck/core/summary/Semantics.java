@@ -461,7 +461,8 @@ public final class Semantics {
         if (t.declared() != null) {
             List<SqlStatement> declared = model.statementsFor(t.declared());
             if (!declared.isEmpty()) {
-                return declared;
+                List<SqlStatement> selective = selectiveUpdate(m, c, declared);
+                return selective != null ? selective : declared;
             }
         }
         ResolvedType recv = t.receiverType();
@@ -557,6 +558,47 @@ public final class Semantics {
         }
         return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
                 updateFacts(recvType == null ? "?" : entityTable(recvType), set, where, "entity")));
+    }
+
+    /**
+     * A MyBatis Generator {@code updateByPrimaryKeySelective(record)} writes only the record's non-null fields: its
+     * mapper XML sets every column under an {@code <if test="x != null">}, so which columns this call writes is
+     * decided by the setters called on the record before it. A full-row {@code updateByPrimaryKey(record)} of a row
+     * loaded in the same method writes the other columns back as they were read. When the setters are visible, the
+     * statement is narrowed to them (the WHERE stays the XML's); null otherwise.
+     */
+    private List<SqlStatement> selectiveUpdate(MethodRef m, CallSite c, List<SqlStatement> declared) {
+        boolean selective = c.name().endsWith("Selective") && c.name().startsWith("update");
+        boolean writeBack = c.name().equals("updateByPrimaryKey") || c.name().equals("updateById");
+        if (!selective && !writeBack || c.args().isEmpty()) {
+            return null;
+        }
+        String x = c.args().get(0).text();
+        LocalVar lv = m.method().body().locals().get(x);
+        List<String> set = setterColumns(m, c, x);
+        if (lv == null || set.isEmpty()) {
+            return null;
+        }
+        if (writeBack && (lv.initCallIds().isEmpty() || isFreshEntity(m, x))) {
+            // a full-row update writes back every column; only a row loaded in this method (its status written back
+            // as read) can be narrowed to the columns the code changed
+            return null;
+        }
+        List<SqlStatement> out = new ArrayList<>();
+        for (SqlStatement st : declared) {
+            List<SqlFacts> shapes = new ArrayList<>();
+            for (SqlFacts f : st.shapes()) {
+                if (f.kind() != SqlFacts.Kind.UPDATE) {
+                    shapes.add(f);
+                    continue;
+                }
+                SqlFacts narrowed = updateFacts(f.table(), set, f.whereColumns(), "record's setters");
+                shapes.add(narrowed);
+            }
+            out.add(new SqlStatement(st.source(), st.ownerType(), st.method(), st.id(), st.relPath(), st.range(),
+                    shapes.stream().distinct().toList(), st.truncated()));
+        }
+        return out;
     }
 
     private SqlStatement callStatement(SqlStatement.Source src, MethodRef m, CallSite c, SqlFacts f) {
