@@ -47,7 +47,9 @@ public final class MissingKillMidwayTest implements Rule {
                     "the scan includes no test sources, so whether a test kills the job between its effect and its "
                             + "record cannot be seen. " + names.size()
                             + (names.size() == 1 ? " job has" : " jobs have") + " the effect-then-record shape: "
-                            + String.join(", ", names) + ". Scan the test sources too (src/test/java).");
+                            + String.join(", ", names.subList(0, Math.min(5, names.size())))
+                            + (names.size() > 5 ? " and " + (names.size() - 5) + " more" : "")
+                            + ". Scan the test sources too (src/test/java).");
             return;
         }
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
