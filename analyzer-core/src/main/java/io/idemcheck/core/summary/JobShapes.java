@@ -228,6 +228,11 @@ public final class JobShapes {
             }
         }
         if (common != null) {
+            int depth = e.loopIds().indexOf(common) + 1;
+            if (e.loopIds().size() > depth && r.loopIds().size() > depth) {
+                // the effect and the record sit in two sibling inner loops: they iterate different items
+                return false;
+            }
             return intersects(rRoots, sem.iterationNames(m, loops.get(common)));
         }
         if (!e.loopIds().isEmpty()) {
