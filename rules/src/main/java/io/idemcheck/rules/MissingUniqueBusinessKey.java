@@ -315,6 +315,16 @@ public final class MissingUniqueBusinessKey implements Rule {
         return out;
     }
 
+    /**
+     * A key worth writing into a migration mechanically: an idempotency/request key, a business number
+     * (biz_no, *_no) or the task id (with its business date).
+     */
+    static boolean strongKey(List<String> key) {
+        String first = key.get(0);
+        return first.matches("(?i).*(idempot|idem_key|dedup|request_id|req_id|request_no).*")
+                || STRONG_KEY.matcher(first).matches() || TASK_ID.matcher(first).matches();
+    }
+
     private static String constraintName(String table, List<String> key) {
         String n = "uk_" + table + (key.isEmpty() ? "_business_key" : "_" + String.join("_", key));
         return n.length() > 60 ? n.substring(0, 60) : n;
@@ -359,8 +369,8 @@ public final class MissingUniqueBusinessKey implements Rule {
                 Fix f = Fix.of("Add a unique constraint on the business key (" + keyText + ") of " + t.name() + " "
                         + where + " (remove existing duplicates first), and let the insert skip or report a "
                         + "duplicate.", template);
-                if (key.isEmpty()) {
-                    return f;
+                if (key.isEmpty() || !strongKey(key)) {
+                    return f; // a weak guess (any *_id, a type or a date) is a decision for a human: template only
                 }
                 var migration = Recipes.newMigration(dir, names, description, "-- idemcheck IDEM011: a second "
                         + "insert of the same " + String.join(", ", key) + " fails (remove existing duplicates "
