@@ -126,6 +126,16 @@ class AdoptionTest {
     }
 
     @Test
+    void suppressionNamingAnUnknownRuleIsReportedAndSuppressesNothing() throws IOException {
+        Path p = project(SEED.replace("    public void run() {",
+                "    @SuppressWarnings(\"idemcheck:IDEM0001\")\n    public void run() {"));
+        EndToEndTest.Run r = cli("scan", p.toString());
+        assertThat(r.code()).isEqualTo(4);
+        assertThat(r.out()).contains("[IDEM000]").contains("names a rule idemcheck does not have (IDEM0001)")
+                .contains("[IDEM001]");
+    }
+
+    @Test
     void markerWithoutReasonIsReportedAndSuppressesNothing() throws IOException {
         Path p = project(SEED.replace("doBusiness(t);", "doBusiness(t); // idemcheck:ignore IDEM001"));
         EndToEndTest.Run r = cli("scan", p.toString());

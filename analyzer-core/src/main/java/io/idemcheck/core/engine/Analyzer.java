@@ -129,7 +129,8 @@ public final class Analyzer {
         Set<String> unchecked = new HashSet<>();
         diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
                 .forEach(d -> unchecked.add(d.path()));
-        Suppressions.Outcome outcome = Suppressions.apply(findings, index, root, all, config, descriptors, unchecked);
+        Suppressions.Outcome outcome = Suppressions.apply(findings, index, root, all, config, descriptors,
+                request.rules().descriptors(), unchecked);
         List<Finding> kept = new ArrayList<>(outcome.kept());
         if (config.enabled(Suppressions.ID, Suppressions.NAME) && !outcome.notes().isEmpty()) {
             outcome.notes().forEach(n -> kept.add(configured(n, config)));

@@ -169,6 +169,16 @@ final class Suppressions {
      */
     static Outcome apply(List<Finding> findings, ProjectIndex index, Path root, List<SourceFile> files,
                          ProjectConfig config, Collection<RuleDescriptor> ran, Set<String> unchecked) {
+        return apply(findings, index, root, files, config, ran, ran, unchecked);
+    }
+
+    /**
+     * @param registered every rule on the class path (enabled or not): a suppression naming none of them names an
+     *                   unknown rule (a typo such as IDEM0001) and is reported
+     */
+    static Outcome apply(List<Finding> findings, ProjectIndex index, Path root, List<SourceFile> files,
+                         ProjectConfig config, Collection<RuleDescriptor> ran, Collection<RuleDescriptor> registered,
+                         Set<String> unchecked) {
         List<Annotated> annotated = annotations(index);
         List<FieldAnnotation> fields = new ArrayList<>();
         List<Marker> markers = new ArrayList<>();
@@ -238,6 +248,16 @@ final class Suppressions {
         markers.stream().filter(m -> m.reason != null).forEach(all::add);
         all.addAll(configured);
         for (Source s : all) {
+            List<String> unknown = s.rules.stream().filter(r -> !r.equalsIgnoreCase("all") && registered.stream()
+                    .noneMatch(d -> d.id().equalsIgnoreCase(r) || d.name().equals(r) || ID.equalsIgnoreCase(r)
+                            || NAME.equals(r))).toList();
+            if (!unknown.isEmpty() && s.path != null) {
+                notes.add(note(s, "this " + s.what + " names " + (unknown.size() == 1 ? "a rule" : "rules")
+                        + " idemcheck does not have (" + String.join(", ", unknown) + "), so it suppresses nothing "
+                        + "for " + (unknown.size() == 1 ? "it" : "them") + "; `idemcheck rules` lists the ids and "
+                        + "names"));
+                continue;
+            }
             if (!s.used && s.path != null && s.checkable(ran) && !unchecked.contains(s.path)) {
                 notes.add(note(s, "this " + s.what + " suppresses nothing any more"
                         + (s.rules.isEmpty() ? "" : " (" + String.join(", ", s.rules) + ")")
