@@ -58,6 +58,11 @@ final class FixCommand implements Callable<Integer> {
             + "when git cannot tell.")
     boolean force;
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Configuration file, as for 'scan' (default: idemcheck.yml in the first PATH or a folder "
+                    + "above it, up to the top of the git work tree): its rules, excludes and suppressions apply.")
+    String config;
+
     @Option(names = "--source-root", paramLabel = "DIR",
             description = "Directory that paths are relative to (default: the top of the git work tree holding the "
                     + "first PATH, else the current directory).")
@@ -81,7 +86,8 @@ final class FixCommand implements Callable<Integer> {
         RuleRegistry rules = selectRules(cli.rules.get(), ruleIds);
         ScanResult result;
         try {
-            result = cli.engine.apply(new ScanRequest(scanPaths, root, 0, rules, ProgressListener.NONE));
+            result = cli.engine.apply(new ScanRequest(scanPaths, root, 0, rules, ProgressListener.NONE,
+                    ScanTargets.loadConfig(config, scanPaths.get(0))));
         } catch (IllegalArgumentException e) {
             throw new UsageException(IdemcheckCli.firstLine(e.getMessage()));
         }

@@ -1,8 +1,6 @@
 package io.idemcheck.cli;
 
 import io.idemcheck.core.baseline.Baseline;
-import io.idemcheck.core.config.ConfigException;
-import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
@@ -122,11 +120,14 @@ final class ScanCommand implements Callable<Integer> {
 
         boolean showProgress = progress != null ? progress : cli.console && outFile != null;
         ProgressListener listener = showProgress ? new ProgressLine(cli.err) : ProgressListener.NONE;
-        ProjectConfig projectConfig = loadConfig(scanPaths.get(0));
+        ProjectConfig projectConfig = ScanTargets.loadConfig(config, scanPaths.get(0));
         Path baselineFile = baseline != null ? ScanTargets.toPath(baseline, "--baseline").toAbsolutePath().normalize()
                 : updateBaseline ? root.resolve(Baseline.DEFAULT_FILE) : null;
         Baseline accepted = null;
         if (baselineFile != null) {
+            if (Files.isDirectory(baselineFile)) {
+                throw new UsageException("--baseline: '" + baseline + "' is a directory, not a file");
+            }
             if (!updateBaseline && !Files.isRegularFile(baselineFile)) {
                 throw new UsageException("--baseline: '" + baseline + "' does not exist (write it with "
                         + "--update-baseline)");
@@ -180,27 +181,6 @@ final class ScanCommand implements Callable<Integer> {
             }
         }
         return exitCode(result, threshold, failOnError);
-    }
-
-    /** The configuration: --config, else idemcheck.yml found from the first path up to the git work-tree top. */
-    private ProjectConfig loadConfig(Path first) {
-        Path file;
-        if (config != null) {
-            file = ScanTargets.toPath(config, "--config");
-            if (!Files.isRegularFile(file)) {
-                throw new UsageException("--config: '" + config + "' does not exist");
-            }
-        } else {
-            file = ProjectConfig.find(first);
-            if (file == null) {
-                return ProjectConfig.NONE;
-            }
-        }
-        try {
-            return ConfigLoader.load(file);
-        } catch (ConfigException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 
     private static String displayName(Path file, Path root) {

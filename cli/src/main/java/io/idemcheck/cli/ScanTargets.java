@@ -1,5 +1,8 @@
 package io.idemcheck.cli;
 
+import io.idemcheck.core.config.ConfigException;
+import io.idemcheck.core.config.ConfigLoader;
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
 
 import java.nio.file.Files;
@@ -46,6 +49,36 @@ record ScanTargets(List<Path> paths, Path root) {
             return Path.of(s);
         } catch (InvalidPathException e) {
             throw new UsageException(what + ": invalid path '" + s + "'");
+        }
+    }
+
+    /**
+     * The project configuration: {@code --config FILE}, else {@code idemcheck.yml} found from {@code first} up to the
+     * top of the git work tree, else none. Shared by every command that scans, so they all honour the same rules,
+     * excludes and suppressions.
+     *
+     * @throws UsageException for a missing or unreadable file, or a configuration error (file, line and key)
+     */
+    static ProjectConfig loadConfig(String config, Path first) {
+        Path file;
+        if (config != null) {
+            file = toPath(config, "--config");
+            if (Files.isDirectory(file)) {
+                throw new UsageException("--config: '" + config + "' is a directory, not a file");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new UsageException("--config: '" + config + "' does not exist");
+            }
+        } else {
+            file = ProjectConfig.find(first);
+            if (file == null) {
+                return ProjectConfig.NONE;
+            }
+        }
+        try {
+            return ConfigLoader.load(file);
+        } catch (ConfigException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 }

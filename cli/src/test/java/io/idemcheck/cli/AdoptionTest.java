@@ -126,6 +126,27 @@ class AdoptionTest {
     }
 
     @Test
+    void fixHonoursTheSameConfigurationAsScan() throws IOException {
+        Path p = project(SEED.replace("taskMapper.updateStatus(t.getId(), \"DONE\");",
+                "taskMapper.claim(t.getId());\n            taskMapper.updateStatus(t.getId(), \"DONE\");")
+                .replace("int updateStatus(long id, String status);", "int updateStatus(long id, String status);\n"
+                        + "    @org.apache.ibatis.annotations.Update(\"UPDATE task SET status = 'RUNNING' WHERE id = #{id} "
+                        + "AND status = 'PENDING'\")\n    int claim(long id);"));
+        EndToEndTest.Run before = cli("fix", p.toString());
+        assertThat(before.code()).as(before.out() + before.err()).isEqualTo(4);
+        Files.writeString(p.resolve("idemcheck.yml"), "rules:\n  IDEM005: off\n");
+        EndToEndTest.Run off = cli("fix", p.toString());
+        assertThat(off.code()).as(off.out()).isZero();
+        Files.writeString(p.resolve("idemcheck.yml"), "sideEffect: []\n");
+        EndToEndTest.Run bad = cli("fix", p.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("idemcheck.yml:1").contains("sideEffect");
+        EndToEndTest.Run dir = cli("fix", p.toString(), "--config", p.toString());
+        assertThat(dir.code()).isEqualTo(2);
+        assertThat(dir.err()).contains("is a directory");
+    }
+
+    @Test
     void suppressionNamingAnUnknownRuleIsReportedAndSuppressesNothing() throws IOException {
         Path p = project(SEED.replace("    public void run() {",
                 "    @SuppressWarnings(\"idemcheck:IDEM0001\")\n    public void run() {"));
