@@ -1019,9 +1019,10 @@ public final class FactExtractor {
             calls.add(new CallSite(id, mc.getNameAsString(), receiver, args, range(mc), text(mc), use, assigned[0],
                     loopIds, arms, gs, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
             // collection mutation flows into the receiver variable: ids.add(t.getId())
+            // and setters fill a request or statement built here: ps.setLong(1, t.getId()), req.setOrderNo(..)
             if (receiver.kind() == Receiver.Kind.NAME && locals.containsKey(receiver.name())
-                    && Set.of("add", "addAll", "put", "offer", "push", "addLast", "addFirst", "set").contains(
-                    mc.getNameAsString())) {
+                    && (Set.of("add", "addAll", "put", "offer", "push", "addLast", "addFirst", "set").contains(
+                    mc.getNameAsString()) || mc.getNameAsString().startsWith("set") && !mc.getArguments().isEmpty())) {
                 for (Arg a : args) {
                     locals.get(receiver.name()).addSources(a.names());
                 }

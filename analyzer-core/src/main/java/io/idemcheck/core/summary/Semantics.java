@@ -467,6 +467,9 @@ public final class Semantics {
         }
         ResolvedType recv = t.receiverType();
         SqlFacts jdbc = jdbcSql(c, recv);
+        if (jdbc == null) {
+            jdbc = preparedSql(m, c);
+        }
         if (jdbc != null) {
             return List.of(callStatement(SqlStatement.Source.JDBC_STRING, m, c, jdbc));
         }
@@ -745,6 +748,35 @@ public final class Semantics {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
+    /**
+     * {@code ps.executeUpdate()} runs the SQL given to {@code c.prepareStatement(SQL)} where {@code ps} was created:
+     * the statement belongs to the execution (which is when the effect happens and whose row count tells), not to
+     * the preparation.
+     */
+    private SqlFacts preparedSql(MethodRef m, CallSite c) {
+        if (!Set.of("executeUpdate", "executeLargeUpdate", "execute", "executeBatch").contains(c.name())
+                || !c.args().isEmpty() || c.receiver().kind() != Receiver.Kind.NAME) {
+            return null;
+        }
+        LocalVar ps = m.method().body().locals().get(c.receiver().name());
+        if (ps == null) {
+            return null;
+        }
+        // the closest preparation before this call: one name may be declared again in a later try block
+        CallSite prepared = null;
+        for (int id : ps.initCallIds()) {
+            CallSite p = m.method().body().calls().get(id);
+            if (id < c.id() && (p.name().equals("prepareStatement") || p.name().equals("prepareCall"))
+                    && (prepared == null || id > prepared.id())) {
+                prepared = p;
+            }
+        }
+        if (prepared == null || prepared.args().isEmpty() || prepared.args().get(0).stringValue() == null) {
+            return null;
+        }
+        return sql.classify(prepared.args().get(0).stringValue());
+    }
+
     private SqlFacts jdbcSql(CallSite c, ResolvedType recv) {
         String s = recv.simpleName();
         if (!(s.equals("JdbcTemplate") || s.equals("NamedParameterJdbcTemplate") || s.equals("JdbcOperations")
@@ -752,8 +784,8 @@ public final class Semantics {
                 || s.equals("JdbcClient"))) {
             return null;
         }
-        if (c.args().isEmpty() || !Set.of("update", "batchUpdate", "executeUpdate", "execute", "prepareStatement",
-                "sql").contains(c.name())) {
+        if (c.args().isEmpty() || !Set.of("update", "batchUpdate", "executeUpdate", "execute", "sql")
+                .contains(c.name())) {
             return null;
         }
         String text = c.args().get(0).stringValue();
@@ -1059,6 +1091,9 @@ public final class Semantics {
         for (String n : names) {
             io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false);
             if (tr != null) {
+                if (Set.of("ResultSet", "SqlRowSet").contains(tr.simpleName())) {
+                    return true; // while (rs.next()): rows read with plain JDBC
+                }
                 ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
                 if (rt.isProject() && isDataAccess(index.type(rt.name()))) {
                     return true;
@@ -1297,6 +1332,10 @@ public final class Semantics {
 
     /** Why {@code m} is a job entry point ("@Scheduled", "Quartz Job.execute"), or null when it is not one. */
     public String entryPoint(MethodRef m) {
+        if (m.method().name().equals("main") && m.method().isStatic() && m.method().arity() == 1
+                && m.method().params().get(0).type().text().replace(" ", "").matches("String(\\[]|\\.\\.\\.)")) {
+            return "main()"; // a batch started by a scheduler (cron, a workflow engine) as a plain program
+        }
         Catalog.EntryPoints ep = catalog.entryPoints();
         for (String a : ep.methodAnnotations()) {
             if (m.method().annotation(a) != null) {
