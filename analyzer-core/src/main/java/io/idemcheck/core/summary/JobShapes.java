@@ -99,15 +99,37 @@ public final class JobShapes {
      */
     public static CallSite firstRecordAfter(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
         List<CallSite> calls = m.method().body().calls();
+        CallSite conditional = null;
         for (int j = e.id() + 1; j < calls.size(); j++) {
             CallSite r = calls.get(j);
             if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
                     || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
                 continue;
             }
+            if (inBranchOutside(r, e)) {
+                // a record inside an if the effect is not in (if (!r.isDone()) claimer.fail(..)) is taken only when
+                // no record follows on the effect's own path
+                if (conditional == null) {
+                    conditional = r;
+                }
+                continue;
+            }
             return r;
         }
-        return null;
+        return conditional;
+    }
+
+    /** True when {@code r} sits in an arm of a branch that does not also enclose {@code e}. */
+    private static boolean inBranchOutside(CallSite r, CallSite e) {
+        for (CallSite.Arm a : r.arms()) {
+            if (a.isTry()) {
+                continue;
+            }
+            if (e.arms().stream().noneMatch(b -> b.branchId() == a.branchId())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Job entry points (main code) and, for each, the shapes in the methods it reaches. */
