@@ -254,10 +254,30 @@ public final class RuleFixes {
                 }
             }
         }
-        if (item == null && !mf.params().isEmpty()) {
-            item = mf.params().get(0).name();
+        if (item == null) {
+            // outside a loop: the parameter that identifies the unit of work (an id, a business number, or an
+            // entity with an id), not just the first parameter (an account is not unique per payout)
+            for (MethodFacts.Param p : mf.params()) {
+                if (p.name().matches("(?i).*(id|no|number|key)$")) {
+                    item = p.name();
+                    break;
+                }
+            }
+            if (item == null) {
+                for (MethodFacts.Param p : mf.params()) {
+                    ItemKeys.Parts k = ItemKeys.of(project.index(), m, p.name(), p.type());
+                    if (k.verified() && k.idExpr().contains(".get")) {
+                        item = p.name();
+                        break;
+                    }
+                }
+            }
         }
-        return item(project, m, item == null ? "item" : item);
+        if (item == null) {
+            String placeholder = "itemId";
+            return new Item("item", null, new ItemKeys.Parts(placeholder, List.of(placeholder), false));
+        }
+        return item(project, m, item);
     }
 
     /** The item named {@code name} in {@code m} (a local, a loop variable or a parameter). */
@@ -323,6 +343,10 @@ public final class RuleFixes {
         Item it = item(project, m, effect);
         String template = Templates.keyLedger(effect.name().toLowerCase(Locale.ROOT), it.parts().keyParts(),
                 it.parts().idExpr(), effect.text());
+        if (it.parts().idExpr().equals("itemId")) {
+            template = "// itemId: the id of the unit of work (the payout, the task), never an account or a user id\n"
+                    + template;
+        }
         return new Fix(base.description(), template, base.edits(), base.recipes());
     }
 }

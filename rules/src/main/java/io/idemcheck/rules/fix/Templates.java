@@ -251,8 +251,9 @@ public final class Templates {
                 "// the effect runs at most once per key; a retry gets the first outcome back. Pass k downstream too",
                 "// (an Idempotency-Key header, the provider's idempotency key or request id, the record key)",
                 "ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + businessId + ", k -> {",
+                "    // pass k to the downstream as its idempotency key (an extra argument or header of this call)",
                 "    " + stripSemicolon(oneLine(effectCall)) + ";",
-                "    return null;",
+                "    return null;   // or the downstream's reference: the ledger stores it and replays it on a retry",
                 "});");
     }
 
