@@ -123,15 +123,11 @@ class FixCommandTest {
                 || l.matches("\\+\\s*}") || l.contains("AND status = ")
                 || l.startsWith("-"), "only row-count checks and status predicates are added");
         assertThat(changed).containsSubsequence(
-                "-                taskMapper.updateStatus(t.getId(), \"DONE\");",
-                "+                if (taskMapper.updateStatus(t.getId(), \"DONE\") != 1) {",
-                "+                    // another run already moved this row",
-                "+                    continue;",
-                "+                }",
                 "-  <update id=\"updateStatus\">UPDATE settlement_task SET status = #{status}, gmt_modified = NOW() "
                         + "WHERE id = #{id}</update>",
                 "+  <update id=\"updateStatus\">UPDATE settlement_task SET status = #{status}, gmt_modified = NOW() "
                         + "WHERE id = #{id} AND status = 'PENDING'</update>");
+        assertThat(changed).noneMatch(l -> l.contains("taskMapper.updateStatus"));
 
         // the new migration is untracked, so not in the diff above: exactly this one file was added
         assertThat(git(dir, "status", "--porcelain").lines().filter(l -> l.startsWith("??")).toList())
