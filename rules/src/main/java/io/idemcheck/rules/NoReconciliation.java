@@ -176,6 +176,7 @@ public final class NoReconciliation implements Rule {
             effects.addAll(JobShapes.effectNames(sem, x));
         }
         String task = taskTable != null ? taskTable : "<task_table>";
+        String done = doneValue(s);
         String effectTable = effectTables.isEmpty() ? null : effectTables.keySet().iterator().next();
         StringBuilder msg = new StringBuilder();
         if (!anySql) {
@@ -202,16 +203,16 @@ public final class NoReconciliation implements Rule {
             template = String.join("\n",
                     "-- tasks marked done without their effect",
                     "SELECT t.id FROM " + task + " t LEFT JOIN " + effectTable + " e ON e." + joinCol
-                            + " = t.id WHERE t.status = 'DONE' AND e.id IS NULL;",
+                            + " = t.id WHERE t.status = '" + done + "' AND e.id IS NULL;",
                     "-- effects whose task is missing or not done (a crash between effect and record)",
                     "SELECT e.id FROM " + effectTable + " e LEFT JOIN " + task + " t ON t.id = e." + joinCol
-                            + " WHERE t.id IS NULL OR t.status <> 'DONE';",
+                            + " WHERE t.id IS NULL OR t.status <> '" + done + "';",
                     "-- with the runtime library: new Reconciler(ds, tasks, LedgerTable.named(\"idem_ledger\"), "
                             + "taskLease, ledgerLease).check()");
         } else {
             template = String.join("\n",
                     "-- compare done tasks with the downstream's own list (its report or query API), per day:",
-                    "SELECT t.id FROM " + task + " t WHERE t.status = 'DONE' AND t.gmt_modified >= ? -- vs the provider's list",
+                    "SELECT t.id FROM " + task + " t WHERE t.status = '" + done + "' AND t.gmt_modified >= ? -- vs the provider's list",
                     "-- with the runtime library: record each effect in the IdempotencyLedger and run",
                     "-- new Reconciler(ds, tasks, LedgerTable.named(\"idem_ledger\"), taskLease, ledgerLease).check()");
         }
@@ -239,5 +240,24 @@ public final class NoReconciliation implements Rule {
             }
         }
         return "task_id";
+    }
+
+    /** The state the job records as done ('PAID', 'SENT', ...): the record's SQL value or literal, else DONE. */
+    private static String doneValue(JobShapes.Shape s) {
+        for (io.idemcheck.core.sql.SqlStatement st : s.recordInfo().statements()) {
+            for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+                for (String v : f.statusValues()) {
+                    if (v.matches("[A-Za-z_]{2,}")) {
+                        return v;
+                    }
+                }
+            }
+        }
+        for (io.idemcheck.core.facts.Arg a : s.record().args()) {
+            if (a.stringValue() != null && a.stringValue().matches("[A-Z_]{2,}")) {
+                return a.stringValue();
+            }
+        }
+        return "DONE";
     }
 }

@@ -337,7 +337,9 @@ public final class TransactionalBatchLoop implements Rule {
         }
         b.flow(Semantics.location(m, first, "the loop runs inside one transaction"));
         for (CallSite c : work) {
-            String label = Semantics.display(c) + (c == external ? " calls out; the rollback cannot undo it"
+            CallInfo wi = infos.get(c.id());
+            boolean callsOut = c == external || wi.effect() != null && !wi.effect().isDatabaseLocal();
+            String label = Semantics.display(c) + (callsOut ? " calls out; the rollback cannot undo it"
                     : " writes inside the batch transaction");
             b.related(Semantics.location(m, c.range(), label));
             b.flow(Semantics.location(m, c.range(), label));
