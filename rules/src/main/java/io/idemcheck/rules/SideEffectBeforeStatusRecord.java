@@ -59,7 +59,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             if (consumed.contains(e.id()) || !unprotectedEffect(sem, m, e, ei)) {
                 continue;
             }
-            CallSite record = findRecord(sem, m, e, infos, calls);
+            CallSite record = JobShapes.firstRecordAfter(sem, m, e, infos);
             if (record != null) {
                 if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, e, record))) {
                     continue;
@@ -110,11 +110,6 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         // loop over selected rows); in request-driven code the caller sees the failure and nothing re-runs it
         return !ci.effect().isDatabaseLocal() || sem.reachableFromEntryPoints().contains(m.method())
                 || c.loopIds().stream().anyMatch(l -> sem.loopOverSelectedRows(m, m.method().body().loops().get(l)));
-    }
-
-    private static CallSite findRecord(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,
-                                       List<CallSite> calls) {
-        return JobShapes.firstRecordAfter(sem, m, e, infos);
     }
 
     private static boolean recordedBefore(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,

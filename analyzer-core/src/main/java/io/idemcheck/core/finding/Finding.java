@@ -29,8 +29,4 @@ public record Finding(String ruleId, String ruleName, Severity severity, String 
     public Finding withSnippet(String s) {
         return new Finding(ruleId, ruleName, severity, message, primary, related, flow, enclosing, fingerprint, fix, s);
     }
-
-    public Finding withFingerprint(String fp) {
-        return new Finding(ruleId, ruleName, severity, message, primary, related, flow, enclosing, fp, fix, snippet);
-    }
 }

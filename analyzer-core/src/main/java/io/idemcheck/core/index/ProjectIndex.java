@@ -10,6 +10,7 @@ import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.facts.TypeRef;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -381,6 +382,49 @@ public final class ProjectIndex {
             return new CallTarget(c, t, List.of(), null);
         }
         return target(caller, c, t, found.get(0));
+    }
+
+    /**
+     * Every method reachable from {@code starts} by repeatedly following {@code next} (the starts included), in
+     * breadth-first order. The one graph walk of the engine: call-graph reachability and the rules' variants of it
+     * (a test's reach, a job's reach) all go through it.
+     */
+    public static Set<MethodRef> closure(Collection<MethodRef> starts,
+                                         java.util.function.Function<MethodRef, Collection<MethodRef>> next) {
+        Set<MethodRef> seen = new LinkedHashSet<>();
+        java.util.ArrayDeque<MethodRef> work = new java.util.ArrayDeque<>();
+        for (MethodRef s : starts) {
+            if (seen.add(s)) {
+                work.add(s);
+            }
+        }
+        while (!work.isEmpty()) {
+            MethodRef m = work.pop();
+            if (!m.method().hasBody()) {
+                continue;
+            }
+            for (MethodRef n : next.apply(m)) {
+                if (seen.add(n)) {
+                    work.add(n);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** Project methods reachable from {@code starts} through the call graph; test code only with {@code includeTests}. */
+    public Set<MethodRef> reachable(Collection<MethodRef> starts, boolean includeTests) {
+        return closure(starts, m -> {
+            List<MethodRef> out = new ArrayList<>();
+            for (CallTarget t : calls(m)) {
+                for (MethodRef target : t.targets()) {
+                    if (includeTests || !target.file().test()) {
+                        out.add(target);
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     /**

@@ -91,7 +91,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -1041,7 +1040,7 @@ public final class FactExtractor {
             }
             for (int i = 0; i < parts.length - 1; i++) {
                 if (parts[i].isEmpty() || !Character.isLowerCase(parts[i].charAt(0))) {
-                    return Character.isUpperCase(parts[0].charAt(0)) && i == 0 && false;
+                    return false;
                 }
             }
             return true;
@@ -1140,7 +1139,4 @@ public final class FactExtractor {
         }
     }
 
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
-    }
 }

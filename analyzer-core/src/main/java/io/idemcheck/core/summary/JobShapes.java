@@ -2,15 +2,12 @@ package io.idemcheck.core.summary;
 
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LoopFact;
-import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -159,27 +156,7 @@ public final class JobShapes {
 
     /** Project methods reachable from {@code starts} through the call graph (the starts included). */
     public static Set<MethodRef> reachable(ProjectIndex index, List<MethodRef> starts, boolean includeTests) {
-        Set<MethodRef> seen = new LinkedHashSet<>();
-        Deque<MethodRef> work = new ArrayDeque<>();
-        for (MethodRef s : starts) {
-            if (seen.add(s)) {
-                work.add(s);
-            }
-        }
-        while (!work.isEmpty()) {
-            MethodRef m = work.pop();
-            if (!m.method().hasBody()) {
-                continue;
-            }
-            for (CallTarget t : index.calls(m)) {
-                for (MethodRef target : t.targets()) {
-                    if ((includeTests || !target.file().test()) && seen.add(target)) {
-                        work.add(target);
-                    }
-                }
-            }
-        }
-        return seen;
+        return index.reachable(starts, includeTests);
     }
 
     /** How many distinct effects a shape's effect call stands for (a project call may run several). */

@@ -1247,23 +1247,14 @@ public final class Semantics {
         if (reachable != null) {
             return reachable;
         }
-        Set<MethodFacts> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        Deque<MethodRef> work = new ArrayDeque<>();
+        List<MethodRef> entries = new ArrayList<>();
         for (MethodRef m : index.methods()) {
-            if (!m.file().test() && entryPoint(m) != null && seen.add(m.method())) {
-                work.add(m);
+            if (!m.file().test() && entryPoint(m) != null) {
+                entries.add(m);
             }
         }
-        while (!work.isEmpty()) {
-            MethodRef m = work.pop();
-            for (CallTarget t : index.calls(m)) {
-                for (MethodRef target : t.targets()) {
-                    if (!target.file().test() && seen.add(target.method())) {
-                        work.add(target);
-                    }
-                }
-            }
-        }
+        Set<MethodFacts> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        index.reachable(entries, false).forEach(m -> seen.add(m.method()));
         reachable = seen;
         return seen;
     }
@@ -1356,9 +1347,6 @@ public final class Semantics {
         return null;
     }
 
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
-    }
 
     // =================================================================================================================
     // ---- transactions, database writes and literal loops (added for IDEM002 / IDEM004; keep at the end) -------------

@@ -12,9 +12,7 @@ import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -84,30 +82,11 @@ public final class TestEvidence {
     }
 
     private Set<MethodRef> closure(List<MethodRef> starts) {
-        Set<MethodRef> seen = new LinkedHashSet<>();
-        Deque<MethodRef> work = new ArrayDeque<>();
-        for (MethodRef s : starts) {
-            if (seen.add(s)) {
-                work.add(s);
-            }
-        }
-        while (!work.isEmpty()) {
-            MethodRef m = work.pop();
-            if (!m.method().hasBody()) {
-                continue;
-            }
-            for (MethodRef target : targets(m)) {
-                if (seen.add(target)) {
-                    work.add(target);
-                }
-            }
-            for (MethodRef main : classLiteralMains(m)) {
-                if (seen.add(main)) {
-                    work.add(main);
-                }
-            }
-        }
-        return seen;
+        return ProjectIndex.closure(starts, m -> {
+            List<MethodRef> next = new ArrayList<>(targets(m));
+            next.addAll(classLiteralMains(m));
+            return next;
+        });
     }
 
     /** The project methods each call of {@code m} may run, plus calls on {@code new Type(..)}. */
