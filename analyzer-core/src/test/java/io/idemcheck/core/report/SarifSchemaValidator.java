@@ -8,20 +8,24 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Validates SARIF against the official SARIF 2.1.0 JSON schema (draft-04), read from
- * {@code <repo>/../shared/sarif/sarif-schema-2.1.0.json} (found by walking up from the working directory) or from the
- * system property {@code idemcheck.sarifSchema}. Reusable from other modules through analyzer-core's test-jar.
+ * Validates SARIF against the official SARIF 2.1.0 JSON schema (draft-04), vendored in analyzer-core's test resources
+ * as {@code /sarif/sarif-schema-2.1.0.json} (source and copy notes in {@code src/test/resources/sarif/README.md}) and
+ * read from the test classpath, so the tests need nothing outside the repository. Reusable from other modules through
+ * analyzer-core's test-jar.
  */
 public final class SarifSchemaValidator {
 
-    public static final String SCHEMA_PATH = "shared/sarif/sarif-schema-2.1.0.json";
+    /** Classpath resource holding the schema. */
+    public static final String SCHEMA_RESOURCE = "/sarif/sarif-schema-2.1.0.json";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static volatile JsonSchema schema;
@@ -29,10 +33,20 @@ public final class SarifSchemaValidator {
     private SarifSchemaValidator() {
     }
 
-    /** The schema file. */
-    public static Path schemaFile() {
-        String override = System.getProperty("idemcheck.sarifSchema");
-        return override != null ? Path.of(override) : TestFiles.findUp(SCHEMA_PATH);
+    /**
+     * The schema's text, from the test classpath.
+     *
+     * @throws IllegalStateException when the resource is missing (analyzer-core's test resources not on the classpath)
+     */
+    static String schemaText() {
+        try (InputStream in = SarifSchemaValidator.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + SCHEMA_RESOURCE + " on the test classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + SCHEMA_RESOURCE, e);
+        }
     }
 
     /** Schema violations of {@code sarifJson}, one line each; empty when valid. */
@@ -64,7 +78,7 @@ public final class SarifSchemaValidator {
         if (s == null) {
             synchronized (SarifSchemaValidator.class) {
                 if (schema == null) {
-                    schema = load(schemaFile(), SpecVersion.VersionFlag.V4);
+                    schema = load(schemaText(), SCHEMA_RESOURCE, SpecVersion.VersionFlag.V4);
                 }
                 s = schema;
             }
@@ -74,10 +88,17 @@ public final class SarifSchemaValidator {
 
     static JsonSchema load(Path file, SpecVersion.VersionFlag version) {
         try {
-            JsonNode node = MAPPER.readTree(Files.readString(file));
-            return JsonSchemaFactory.getInstance(version).getSchema(node);
+            return load(Files.readString(file), file.toString(), version);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read schema " + file, e);
+        }
+    }
+
+    static JsonSchema load(String text, String source, SpecVersion.VersionFlag version) {
+        try {
+            return JsonSchemaFactory.getInstance(version).getSchema(MAPPER.readTree(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException("schema " + source + " is not JSON", e);
         }
     }
 }
