@@ -308,7 +308,7 @@ public final class CheckThenActStatusGuard implements Rule {
     }
 
     private static boolean libraryTyped(Semantics sem, MethodRef m, String var) {
-        TypeRef tr = sem.index().variableType(m, var, false);
+        TypeRef tr = sem.index().variableType(m, var, false).orElse(null);
         if (tr == null || tr.isUnknown() || tr.name().equals("var")) {
             return false;
         }
@@ -328,7 +328,7 @@ public final class CheckThenActStatusGuard implements Rule {
         if (rt.kind() == ResolvedType.Kind.LIBRARY) {
             return false;
         }
-        TypeEntry te = rt.isProject() ? sem.index().type(rt.name()) : null;
+        TypeEntry te = sem.index().typeOf(rt).orElse(null);
         if (te != null && sem.isDataAccess(te)) {
             return true;
         }

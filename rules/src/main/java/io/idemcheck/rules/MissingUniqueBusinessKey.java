@@ -159,7 +159,7 @@ public final class MissingUniqueBusinessKey implements Rule {
             return null; // the SQL model has the statement
         }
         ResolvedType recv = ci.target().receiverType();
-        TypeEntry recvType = recv.isProject() ? project.index().type(recv.name()) : null;
+        TypeEntry recvType = project.index().typeOf(recv).orElse(null);
         boolean em = recv.simpleName().equals("EntityManager") && c.name().equals("persist");
         if (!em && (recvType == null || !sem.isDataAccess(recvType)
                 || ci.target().declared() != null && ci.target().declared().method().hasBody())) {
@@ -201,14 +201,14 @@ public final class MissingUniqueBusinessKey implements Rule {
         if (nm.find()) {
             typeName = nm.group(1);
         } else {
-            TypeRef tr = project.index().variableType(m, var, false);
+            TypeRef tr = project.index().variableType(m, var, false).orElse(null);
             if (tr != null && !tr.isUnknown()) {
                 typeName = tr.name();
             }
         }
         if (typeName != null) {
             ResolvedType rt = project.index().resolveType(typeName, m.file(), m.type());
-            TypeEntry te = rt.isProject() ? project.index().type(rt.name()) : null;
+            TypeEntry te = project.index().typeOf(rt).orElse(null);
             if (te != null && EntitySchema.isEntity(te.type())) {
                 return te.type();
             }
@@ -217,7 +217,7 @@ public final class MissingUniqueBusinessKey implements Rule {
             for (TypeRef s : recvType.type().supertypes()) {
                 if (!s.typeArgs().isEmpty()) {
                     ResolvedType rt = project.index().resolveType(s.typeArgs().get(0), recvType.file(), recvType.type());
-                    TypeEntry te = rt.isProject() ? project.index().type(rt.name()) : null;
+                    TypeEntry te = project.index().typeOf(rt).orElse(null);
                     if (te != null && EntitySchema.isEntity(te.type())) {
                         return te.type();
                     }

@@ -175,7 +175,7 @@ public final class NonConditionalStatusUpdate implements Rule {
      */
     private static String enclosing(Project project, SqlStatement st, Use first) {
         if (st.ownerType() != null && st.method() != null) {
-            io.idemcheck.core.index.TypeEntry t = project.index().type(st.ownerType());
+            io.idemcheck.core.index.TypeEntry t = project.index().findType(st.ownerType()).orElse(null);
             if (t != null) {
                 MethodFacts byName = null;
                 for (MethodFacts mf : t.type().methods()) {

@@ -95,7 +95,7 @@ public final class StaleRunningNotRecovered implements Rule {
         }
         // statements whose mapper method is not in the scan (XML without its interface) still run somewhere
         for (SqlStatement st : sem.sqlModel().statements()) {
-            if (st.ownerType() != null && project.index().type(st.ownerType()) != null) {
+            if (st.ownerType() != null && project.index().findType(st.ownerType()).isPresent()) {
                 continue;
             }
             String v = InProgressStates.movesToInProgress(st);

@@ -136,7 +136,7 @@ public final class TransactionalBatchLoop implements Rule {
             for (CallSite read : feedingCalls(sem, m, l)) {
                 CallInfo ci = sem.calls(m).get(read.id());
                 io.idemcheck.core.index.ResolvedType rt = ci.target().receiverType();
-                boolean dataAccess = rt.isProject() && sem.isDataAccess(sem.index().type(rt.name()))
+                boolean dataAccess = sem.index().typeOf(rt).filter(sem::isDataAccess).isPresent()
                         || ci.statements().stream().anyMatch(st -> st.kind() == SqlFacts.Kind.SELECT);
                 if (!dataAccess) {
                     continue;

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,6 +26,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * The project-wide index over all files' facts: types by name, supertypes and implementations, and call
  * resolution (name + arity + receiver's declared type; overloads by arity; interface calls dispatch to the project's
  * implementations). Thread-safe after construction.
+ *
+ * <p>Every lookup is total: a type, method or field that is not declared in the scanned sources (a Lombok builder
+ * such as {@code OrderDO.OrderDOBuilder} or a Lombok getter, an annotation processor's output, a type from a jar, an
+ * import that resolves to nothing) answers "unknown" ({@link Optional#empty()}, an empty list, or a
+ * {@link ResolvedType} whose kind is not {@link ResolvedType.Kind#PROJECT}), never null and never an exception.
+ * Invariant: a {@link ResolvedType} of kind PROJECT returned by this index always names a type in {@link #types()}.
  */
 public final class ProjectIndex {
 
@@ -75,8 +82,14 @@ public final class ProjectIndex {
         return files;
     }
 
-    public TypeEntry type(String fqn) {
-        return types.get(fqn);
+    /** The project type named {@code fqn} (nested types with dots: {@code com.acme.Outer.Inner}); empty when not in source. */
+    public Optional<TypeEntry> findType(String fqn) {
+        return fqn == null ? Optional.empty() : Optional.ofNullable(types.get(fqn));
+    }
+
+    /** The project type a resolution names; empty when it is not a project type (library, external, unknown). */
+    public Optional<TypeEntry> typeOf(ResolvedType t) {
+        return t != null && t.isProject() ? findType(t.name()) : Optional.empty();
     }
 
     public java.util.Collection<TypeEntry> types() {
@@ -120,6 +133,11 @@ public final class ProjectIndex {
             }
             if (Character.isLowerCase(name.charAt(0))) {
                 return classify(name);
+            }
+            if (outer.isProject()) {
+                // a nested type of a project type that no source declares: generated (Lombok's Outer.OuterBuilder,
+                // an annotation processor's output); its name is known, its members are not
+                return new ResolvedType(candidate, ResolvedType.Kind.UNKNOWN);
             }
             return outer.kind() == ResolvedType.Kind.UNKNOWN ? new ResolvedType(name, ResolvedType.Kind.UNKNOWN)
                     : new ResolvedType(candidate, outer.kind());
@@ -194,9 +212,7 @@ public final class ProjectIndex {
         for (ResolvedType r : supertypes(e.type())) {
             if (seen.add(r.name())) {
                 out.add(r);
-                if (r.isProject()) {
-                    collectSupers(types.get(r.name()), out, seen);
-                }
+                typeOf(r).ifPresent(s -> collectSupers(s, out, seen));
             }
         }
     }
@@ -235,7 +251,10 @@ public final class ProjectIndex {
 
     // ---- methods ----------------------------------------------------------------------------------------------------
 
-    /** Methods named {@code name} with {@code arity} parameters in the type or its project supertypes, nearest first. */
+    /**
+     * Methods named {@code name} with {@code arity} parameters in the type or its project supertypes, nearest first;
+     * empty when none is declared in source (a Lombok-generated getter or builder method, an inherited library method).
+     */
     public List<MethodRef> findMethods(TypeEntry e, String name, int arity) {
         List<MethodRef> out = new ArrayList<>();
         addMatching(e, name, arity, out);
@@ -243,8 +262,9 @@ public final class ProjectIndex {
             return out;
         }
         for (ResolvedType r : allSupertypes(e)) {
-            if (r.isProject()) {
-                addMatching(types.get(r.name()), name, arity, out);
+            Optional<TypeEntry> s = typeOf(r);
+            if (s.isPresent()) {
+                addMatching(s.get(), name, arity, out);
                 if (!out.isEmpty()) {
                     return out;
                 }
@@ -303,8 +323,9 @@ public final class ProjectIndex {
             }
             case SUPER -> {
                 for (ResolvedType s : supertypes(owner.type())) {
-                    if (s.isProject()) {
-                        List<MethodRef> found = findMethods(types.get(s.name()), c.name(), c.argCount());
+                    Optional<TypeEntry> st = typeOf(s);
+                    if (st.isPresent()) {
+                        List<MethodRef> found = findMethods(st.get(), c.name(), c.argCount());
                         if (!found.isEmpty()) {
                             return new CallTarget(c, s, List.of(found.get(0)), found.get(0));
                         }
@@ -313,11 +334,11 @@ public final class ProjectIndex {
                 return new CallTarget(c, supertypes(owner.type()).isEmpty() ? ResolvedType.UNKNOWN : supertypes(owner.type()).get(0), List.of(), null);
             }
             case NAME, FIELD -> {
-                TypeRef declared = variableType(caller, r.name(), r.kind() == Receiver.Kind.FIELD);
-                if (declared == null || declared.isUnknown()) {
+                Optional<TypeRef> declared = variableType(caller, r.name(), r.kind() == Receiver.Kind.FIELD);
+                if (declared.isEmpty() || declared.get().isUnknown()) {
                     return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
                 }
-                return lookup(caller, c, resolveType(declared.name(), caller.file(), caller.type()));
+                return lookup(caller, c, resolveType(declared.get().name(), caller.file(), caller.type()));
             }
             case TYPE -> {
                 return lookup(caller, c, resolveType(r.name(), caller.file(), caller.type()));
@@ -374,10 +395,11 @@ public final class ProjectIndex {
     }
 
     private CallTarget lookup(MethodRef caller, CallSite c, ResolvedType t) {
-        if (!t.isProject()) {
+        Optional<TypeEntry> owner = typeOf(t);
+        if (owner.isEmpty()) {
             return new CallTarget(c, t, List.of(), null);
         }
-        List<MethodRef> found = findMethods(types.get(t.name()), c.name(), c.argCount());
+        List<MethodRef> found = findMethods(owner.get(), c.name(), c.argCount());
         if (found.isEmpty()) {
             return new CallTarget(c, t, List.of(), null);
         }
@@ -429,17 +451,23 @@ public final class ProjectIndex {
 
     /**
      * The declared type of a variable visible in {@code m}: a local, a parameter, or a field of the type, its
-     * project supertypes or its outer types. Null when unknown.
+     * project supertypes or its outer types. Empty when no source declares it (a field of a library superclass, a
+     * name the parser could not see).
      */
-    public TypeRef variableType(MethodRef m, String name, boolean fieldOnly) {
-        if (!fieldOnly) {
+    public Optional<TypeRef> variableType(MethodRef m, String name, boolean fieldOnly) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        if (!fieldOnly && m.method().body() != null) {
             LocalVar lv = m.method().body().locals().get(name);
             if (lv != null) {
-                return lv.type();
+                return Optional.ofNullable(lv.type());
             }
+        }
+        if (!fieldOnly) {
             for (MethodFacts.Param p : m.method().params()) {
                 if (p.name().equals(name)) {
-                    return p.type();
+                    return Optional.ofNullable(p.type());
                 }
             }
         }
@@ -447,18 +475,16 @@ public final class ProjectIndex {
         while (scope != null) {
             TypeRef f = scope.type().fields().get(name);
             if (f != null) {
-                return f;
+                return Optional.of(f);
             }
             for (ResolvedType s : allSupertypes(scope)) {
-                if (s.isProject()) {
-                    TypeRef sf = types.get(s.name()).type().fields().get(name);
-                    if (sf != null) {
-                        return sf;
-                    }
+                Optional<TypeRef> sf = typeOf(s).map(st -> st.type().fields().get(name));
+                if (sf.isPresent()) {
+                    return sf;
                 }
             }
             scope = outer(scope);
         }
-        return null;
+        return Optional.empty();
     }
 }

@@ -239,7 +239,7 @@ public final class Semantics {
                 }
             }
         }
-        TypeEntry recvType = recv.isProject() ? index.type(recv.name()) : null;
+        TypeEntry recvType = index.typeOf(recv).orElse(null);
         if (recvType != null) {
             for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
                 if (recvType.type().annotation(ea.annotation()) != null) {
@@ -476,7 +476,7 @@ public final class Semantics {
         if (recv.simpleName().equals("EntityManager") && c.name().equals("merge") && !c.args().isEmpty()) {
             return entitySave(m, c, null);
         }
-        TypeEntry recvType = recv.isProject() ? index.type(recv.name()) : null;
+        TypeEntry recvType = index.typeOf(recv).orElse(null);
         boolean dataAccess = recvType != null && isDataAccess(recvType)
                 || recv.kind() != ResolvedType.Kind.PROJECT && c.name().equals("update") && chainHas(m, c, "lambdaUpdate", "update");
         if (!dataAccess || t.declared() != null && t.declared().method().hasBody()) {
@@ -715,12 +715,12 @@ public final class Semantics {
     }
 
     private boolean versioned(MethodRef m, String var) {
-        io.idemcheck.core.facts.TypeRef tr = index.variableType(m, var, false);
+        io.idemcheck.core.facts.TypeRef tr = index.variableType(m, var, false).orElse(null);
         if (tr == null) {
             return false;
         }
         ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
-        TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+        TypeEntry te = index.typeOf(rt).orElse(null);
         return te != null && te.type().fields().keySet().stream().anyMatch(f -> f.equals("version")
                 || te.type().fieldHas(f, "Version"));
     }
@@ -1089,13 +1089,13 @@ public final class Semantics {
         List<CallInfo> ci = calls(m);
         Set<String> names = roots(m, loop.names());
         for (String n : names) {
-            io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false);
+            io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false).orElse(null);
             if (tr != null) {
                 if (Set.of("ResultSet", "SqlRowSet").contains(tr.simpleName())) {
                     return true; // while (rs.next()): rows read with plain JDBC
                 }
                 ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
-                if (rt.isProject() && isDataAccess(index.type(rt.name()))) {
+                if (index.typeOf(rt).filter(this::isDataAccess).isPresent()) {
                     return true;
                 }
             }
@@ -1103,7 +1103,7 @@ public final class Semantics {
             if (lv != null) {
                 for (int id : lv.initCallIds()) {
                     ResolvedType rt = ci.get(id).target().receiverType();
-                    if (rt.isProject() && isDataAccess(index.type(rt.name()))) {
+                    if (index.typeOf(rt).filter(this::isDataAccess).isPresent()) {
                         return true;
                     }
                 }
@@ -1384,7 +1384,7 @@ public final class Semantics {
         if (anyBody) {
             return false;
         }
-        TypeEntry te = recv.isProject() ? index.type(recv.name()) : null;
+        TypeEntry te = index.typeOf(recv).orElse(null);
         return te != null && isDataAccess(te) && Catalog.any(DB_WRITE_NAMES, c.name());
     }
 
@@ -1523,7 +1523,7 @@ public final class Semantics {
             return new TxDeclaration(a, TxSource.CLASS, m.type().fqn());
         }
         for (ResolvedType s : index.allSupertypes(m.owner())) {
-            TypeEntry st = s.isProject() ? index.type(s.name()) : null;
+            TypeEntry st = index.typeOf(s).orElse(null);
             if (st == null) {
                 continue;
             }

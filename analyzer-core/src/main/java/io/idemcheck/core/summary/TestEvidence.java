@@ -112,7 +112,7 @@ public final class TestEvidence {
             return List.of();
         }
         ResolvedType rt = index.resolveType(mt.group(1), m.file(), m.type());
-        TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+        TypeEntry te = index.typeOf(rt).orElse(null);
         return te == null ? List.of() : index.findMethods(te, c.name(), c.argCount());
     }
 
@@ -148,7 +148,7 @@ public final class TestEvidence {
         Matcher mt = CLASS_LITERAL.matcher(text);
         while (mt.find()) {
             ResolvedType rt = index.resolveType(mt.group(1), context.file(), context.type());
-            TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+            TypeEntry te = index.typeOf(rt).orElse(null);
             if (te != null) {
                 out.addAll(index.findMethods(te, "main", 1));
             }

@@ -43,7 +43,7 @@ public final class ItemKeys {
         TypeFacts t = null;
         if (type != null && !type.isUnknown() && index != null) {
             ResolvedType rt = index.resolveType(type.name(), m.owner());
-            TypeEntry te = rt.isProject() ? index.type(rt.name()) : null;
+            TypeEntry te = index.typeOf(rt).orElse(null);
             t = te == null ? null : te.type();
         }
         if (t == null) {
