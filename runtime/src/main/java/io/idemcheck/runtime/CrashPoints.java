@@ -23,6 +23,10 @@ public final class CrashPoints {
 
     /** {@link TaskClaimer#claim}: the claim is committed, nothing else has happened. */
     public static final String AFTER_CLAIM = "after-claim";
+    /** {@link TaskClaimer#claimBatch}: a batch of at least one claim is committed, no effect has run. */
+    public static final String AFTER_CLAIM_BATCH = "after-claim-batch";
+    /** {@link TaskWorker}: every effect of the batch in hand is recorded in the ledger; {@code completeBatch} not run. */
+    public static final String BEFORE_COMPLETE_BATCH = "before-complete-batch";
     /** {@link IdempotencyLedger}: the ledger row is {@code STARTED} (committed for {@code runOnce}), effect not yet run. */
     public static final String AFTER_LEDGER_BEGIN = "after-ledger-begin";
     /** {@link IdempotencyLedger}: the effect returned, its outcome is not recorded yet. */
@@ -31,7 +35,7 @@ public final class CrashPoints {
     public static final String AFTER_RECORD_BEFORE_COMMIT = "after-record-before-commit";
     /** {@link IdempotencyLedger}: the DONE record is committed. */
     public static final String AFTER_RECORD_COMMIT = "after-record-commit";
-    /** {@link TaskClaimer#complete}: the task row is DONE and committed. */
+    /** {@link TaskClaimer#complete} (and {@link TaskClaimer#completeBatch}): the task row(s) DONE and committed. */
     public static final String AFTER_COMPLETE = "after-complete";
 
     private static final String ARMED = System.getProperty(PROPERTY);

@@ -14,8 +14,10 @@ import java.util.Locale;
  * <ul>
  * <li>{@link #POSTGRESQL}: clock {@code clock_timestamp()} on {@code timestamptz} columns; ledger insert
  *     {@code INSERT ... ON CONFLICT (idem_key) DO NOTHING} (1 = inserted, 0 = exists). A unique violation aborts the
- *     whole transaction on PostgreSQL, so the runtime never provokes one. Claim uses {@code UPDATE ... RETURNING}.</li>
- * <li>{@link #MYSQL} (MySQL 8 and MariaDB 10.5+): clock {@code UTC_TIMESTAMP(3)} on {@code DATETIME(3)} columns holding
+ *     whole transaction on PostgreSQL, so the runtime never provokes one. Claim uses {@code UPDATE ... RETURNING}; a batch claim is one
+ *     {@code UPDATE ... WHERE id = ANY(ARRAY(SELECT ... LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING id, attempts}
+ *     (the ARRAY subquery runs once; {@code IN (subquery)} can be re-run by a semi-join and over-claim).</li>
+ * <li>{@link #MYSQL} (MySQL 8 and MariaDB 10.5+; batch claims need MySQL 8 / MariaDB 10.6+ for {@code SKIP LOCKED}): clock {@code UTC_TIMESTAMP(3)} on {@code DATETIME(3)} columns holding
  *     UTC; ledger insert {@code INSERT ... ON DUPLICATE KEY UPDATE dup_hits = dup_hits + 1}, whose row count is 1 for
  *     an insert and 2 for a duplicate whatever the driver's found-rows setting (the counter always changes the row).
  *     No {@code VALUES()} function and no row alias, so the same text runs on MySQL 8.0.20+ and MariaDB. Duplicate
@@ -186,6 +188,96 @@ public abstract class Dialect {
                 + now() + " WHERE " + t.idColumn() + " = ? AND " + t.statusColumn() + " = '" + t.pending() + "' AND "
                 + t.attemptsColumn() + " < " + t.maxAttemptsExpression()
                 + (claimReturnsAttempt() ? " RETURNING " + t.attemptsColumn() : "");
+    }
+
+    /**
+     * @return true if {@link #claimBatchSql} claims a batch in ONE statement that returns the claimed ids and attempts
+     *         (PostgreSQL); false if the batch is claimed by {@link #claimBatchSelectSql} then
+     *         {@link #claimBatchUpdateSql} in one transaction (MySQL/MariaDB, H2)
+     */
+    public boolean claimBatchInOneStatement() {
+        return false;
+    }
+
+    private static String claimableWhere(TaskTable t) {
+        return t.statusColumn() + " = '" + t.pending() + "' AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression();
+    }
+
+    private static String claimSet(TaskTable t, String now) {
+        return " SET " + t.statusColumn() + " = '" + t.running() + "', " + t.ownerColumn() + " = ?, "
+                + t.attemptsColumn() + " = " + t.attemptsColumn() + " + 1, " + t.modifiedColumn() + " = " + now;
+    }
+
+    /**
+     * Batch claim in one statement (PostgreSQL only, see {@link #claimBatchInOneStatement()}):
+     * <pre>UPDATE t SET status='RUNNING', owner=?, attempts=attempts+1, modified=now
+     * WHERE id = ANY(ARRAY(SELECT id FROM t WHERE status='PENDING' AND attempts &lt; max_attempts LIMIT ? FOR UPDATE SKIP LOCKED))
+     *   AND status='PENDING' AND attempts &lt; max_attempts
+     * RETURNING id, attempts</pre>
+     * Parameters: owner, limit. Rows locked by a concurrent claimer are skipped, not waited for.
+     *
+     * @param t the task table
+     * @return SQL
+     * @throws UnsupportedOperationException on a dialect that claims batches in two statements
+     */
+    public String claimBatchSql(TaskTable t) {
+        throw new UnsupportedOperationException(name() + " claims a batch with SELECT ... FOR UPDATE SKIP LOCKED + UPDATE");
+    }
+
+    /**
+     * First statement of a two-statement batch claim (MySQL 8 / MariaDB 10.6+, H2 2.x), run in the claim's
+     * transaction: {@code SELECT id, attempts FROM t WHERE status='PENDING' AND attempts < max_attempts LIMIT ? FOR
+     * UPDATE SKIP LOCKED}. Parameter: limit. There is deliberately no {@code ORDER BY}: on H2 a sorted
+     * {@code SKIP LOCKED} query limits before it skips (a concurrent claimer gets nothing), and on InnoDB a sort that
+     * no index provides locks every matching row. Rows come in the order of the access path the database picks.
+     *
+     * @param t the task table
+     * @return SQL
+     */
+    public String claimBatchSelectSql(TaskTable t) {
+        return "SELECT " + t.idColumn() + ", " + t.attemptsColumn() + " FROM " + t.table() + " WHERE "
+                + claimableWhere(t) + " LIMIT ? FOR UPDATE SKIP LOCKED";
+    }
+
+    /**
+     * Second statement of a two-statement batch claim, on the rows {@link #claimBatchSelectSql} locked:
+     * {@code UPDATE t SET status='RUNNING', owner=?, attempts=attempts+1, modified=now WHERE id IN (?, ..., ?) AND
+     * status='PENDING' AND attempts < max_attempts}. Parameters: owner, then the {@code n} ids.
+     *
+     * @param t the task table
+     * @param n how many ids (at least 1)
+     * @return SQL
+     */
+    public String claimBatchUpdateSql(TaskTable t, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be >= 1: " + n);
+        }
+        StringBuilder in = new StringBuilder("?");
+        for (int i = 1; i < n; i++) {
+            in.append(", ?");
+        }
+        return "UPDATE " + t.table() + claimSet(t, now()) + " WHERE " + t.idColumn() + " IN (" + in + ") AND "
+                + claimableWhere(t);
+    }
+
+    /**
+     * Re-reads the rows a batch claim changed, in its transaction, when the update count of
+     * {@link #claimBatchUpdateSql} differs from the number of locked rows (which the locks should prevent):
+     * {@code SELECT id, attempts FROM t WHERE owner=? AND status='RUNNING' AND id IN (?, ..., ?)}.
+     * Parameters: owner, then the {@code n} ids.
+     *
+     * @param t the task table
+     * @param n how many ids (at least 1)
+     * @return SQL
+     */
+    public String claimedBatchSql(TaskTable t, int n) {
+        StringBuilder in = new StringBuilder("?");
+        for (int i = 1; i < n; i++) {
+            in.append(", ?");
+        }
+        return "SELECT " + t.idColumn() + ", " + t.attemptsColumn() + " FROM " + t.table() + " WHERE "
+                + t.ownerColumn() + " = ? AND " + t.statusColumn() + " = '" + t.running() + "' AND " + t.idColumn()
+                + " IN (" + in + ")";
     }
 
     /**
@@ -472,6 +564,21 @@ public abstract class Dialect {
         @Override
         public boolean claimReturnsAttempt() {
             return true;
+        }
+
+        @Override
+        public boolean claimBatchInOneStatement() {
+            return true;
+        }
+
+        @Override
+        public String claimBatchSql(TaskTable t) {
+            // = ANY(ARRAY(subquery)) is an InitPlan evaluated once; a plain IN (subquery) may be planned as a
+            // semi-join that re-runs the LIMIT ... SKIP LOCKED subquery and claims more than the limit
+            return "UPDATE " + t.table() + claimSet(t, now()) + " WHERE " + t.idColumn() + " = ANY(ARRAY(SELECT "
+                    + t.idColumn() + " FROM " + t.table() + " WHERE " + claimableWhere(t)
+                    + " LIMIT ? FOR UPDATE SKIP LOCKED)) AND " + claimableWhere(t) + " RETURNING " + t.idColumn() + ", "
+                    + t.attemptsColumn();
         }
 
         @Override

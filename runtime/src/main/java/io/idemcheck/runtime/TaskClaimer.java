@@ -8,7 +8,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -175,6 +181,365 @@ public final class TaskClaimer {
         } finally {
             c.setAutoCommit(auto);
         }
+    }
+
+    // ------------------------------------------------------------------ batches
+
+    /**
+     * Claims up to {@code limit} claimable rows (PENDING, attempts below the ceiling) for one owner, committed before
+     * returning, each claim fenced by owner and attempt exactly like {@link #claim(Object, String)}:
+     * <ul>
+     * <li>PostgreSQL, one statement (one round trip): {@code UPDATE t SET status='RUNNING', owner=?,
+     *     attempts=attempts+1, gmt_modified=<now> WHERE id = ANY(ARRAY(SELECT id FROM t WHERE status='PENDING' AND
+     *     attempts < max_attempts LIMIT ? FOR UPDATE SKIP LOCKED)) AND status='PENDING' AND attempts < max_attempts RETURNING id,
+     *     attempts} (auto-commit);</li>
+     * <li>MySQL 8 / MariaDB 10.6+ and H2 2.x, one transaction: {@code SELECT id, attempts FROM t WHERE
+     *     status='PENDING' AND attempts < max_attempts LIMIT ? FOR UPDATE SKIP LOCKED}, then {@code UPDATE t SET
+     *     status='RUNNING', owner=?, attempts=attempts+1, gmt_modified=<now> WHERE id IN (...) AND status='PENDING'
+     *     AND attempts < max_attempts}, then {@code COMMIT}; each new attempt is the locked row's attempts + 1.</li>
+     * </ul>
+     * Rows locked by a concurrent claimer are skipped, never waited for, so concurrent callers get disjoint batches.
+     * Rows come in no guaranteed order (no {@code ORDER BY}: see {@link Dialect#claimBatchSelectSql}).
+     * Hits the crash point {@link CrashPoints#AFTER_CLAIM_BATCH} after the commit when at least one row was claimed.
+     *
+     * @param owner a name unique per worker thread, at most the owner column's length
+     * @param limit the most rows to claim, at least 1
+     * @return the claims, each with the id as read by {@code ResultSet.getObject} (a {@code Long} for BIGINT) and its
+     *         fencing attempt; an empty list when no row is claimable right now, or when a deadlock or
+     *         serialization failure (SQLState 40001/40P01, MySQL 1213/1205) rolled the claim back (nothing is
+     *         claimed then; call again)
+     * @throws IllegalArgumentException     if {@code limit < 1}
+     * @throws IdemcheckDataAccessException on any other database error (nothing is claimed: the statement or its
+     *                                      transaction is rolled back)
+     */
+    public List<Claim> claimBatch(String owner, int limit) {
+        Objects.requireNonNull(owner, "owner");
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be >= 1: " + limit);
+        }
+        Dialect d = dialect();
+        try (Connection c = dataSource.getConnection()) {
+            List<Claim> claims;
+            try {
+                claims = d.claimBatchInOneStatement() ? claimBatchOneStatement(c, d, owner, limit)
+                        : claimBatchInTransaction(c, d, owner, limit);
+            } catch (SQLException e) {
+                if (d.isTransientConcurrencyFailure(e)) {
+                    log.debug("batch claim by {} rolled back by a concurrency failure: {}", owner, e.toString());
+                    return Collections.emptyList();
+                }
+                throw e;
+            }
+            if (!claims.isEmpty()) {
+                CrashPoints.hit(CrashPoints.AFTER_CLAIM_BATCH);
+            }
+            return claims;
+        } catch (SQLException e) {
+            throw new IdemcheckDataAccessException("claiming a batch of " + limit + " in " + table.table(), e);
+        }
+    }
+
+    private List<Claim> claimBatchOneStatement(Connection c, Dialect d, String owner, int limit) throws SQLException {
+        ensureAutoCommit(c);
+        List<Claim> claims = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(d.claimBatchSql(table))) {
+            ps.setString(1, owner);
+            ps.setInt(2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    claims.add(new Claim(rs.getObject(1), owner, rs.getInt(2)));
+                }
+            }
+        }
+        return claims;
+    }
+
+    private List<Claim> claimBatchInTransaction(Connection c, Dialect d, String owner, int limit) throws SQLException {
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            List<Object> ids = new ArrayList<>();
+            List<Integer> attempts = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(d.claimBatchSelectSql(table))) {
+                ps.setInt(1, limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getObject(1));
+                        attempts.add(rs.getInt(2));
+                    }
+                }
+            }
+            if (ids.isEmpty()) {
+                c.commit();
+                return Collections.<Claim>emptyList();
+            }
+            int n;
+            try (PreparedStatement ps = c.prepareStatement(d.claimBatchUpdateSql(table, ids.size()))) {
+                ps.setString(1, owner);
+                for (int i = 0; i < ids.size(); i++) {
+                    ps.setObject(i + 2, ids.get(i));
+                }
+                n = ps.executeUpdate();
+            }
+            List<Claim> claims = new ArrayList<>(ids.size());
+            if (n == ids.size()) {
+                for (int i = 0; i < ids.size(); i++) {
+                    claims.add(new Claim(ids.get(i), owner, attempts.get(i) + 1));
+                }
+            } else {
+                // the row locks should make this impossible; re-read what this transaction really claimed
+                log.warn("batch claim in {} locked {} rows but updated {}; re-reading the claimed rows", table.table(),
+                        ids.size(), n);
+                try (PreparedStatement ps = c.prepareStatement(d.claimedBatchSql(table, ids.size()))) {
+                    ps.setString(1, owner);
+                    for (int i = 0; i < ids.size(); i++) {
+                        ps.setObject(i + 2, ids.get(i));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            claims.add(new Claim(rs.getObject(1), owner, rs.getInt(2)));
+                        }
+                    }
+                }
+            }
+            c.commit();
+            return claims;
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly(c);
+            throw e;
+        } finally {
+            c.setAutoCommit(auto);
+        }
+    }
+
+    /**
+     * Extends the lease of every claim of a batch in one transaction: the fenced {@code UPDATE t SET
+     * gmt_modified=<now> WHERE id=? AND status='RUNNING' AND owner=? AND attempts=?} of {@link #heartbeat(Claim)},
+     * once per claim as one JDBC batch ({@code executeBatch}), then {@code COMMIT}. On MySQL a 0 row count is
+     * confirmed with the fenced {@code SELECT 1}, as for a single heartbeat.
+     *
+     * @param claims the claims (may come from several owners); empty: nothing runs, no connection is taken
+     * @return each claim's outcome in input order: {@link Outcome#OK}, or {@link Outcome#LOST} (row count 0: the
+     *         lease was recovered; do not start that claim's effect)
+     * @throws IllegalArgumentException     if a claim appears twice
+     * @throws IdemcheckDataAccessException on a database error (after up to 3 tries on deadlock/serialization
+     *                                      failure); nothing is committed then
+     */
+    public Map<Claim, Outcome> heartbeatBatch(List<Claim> claims) {
+        Map<Claim, Outcome> out = new LinkedHashMap<>();
+        List<Claim> list = distinct(claims);
+        if (list.isEmpty()) {
+            return out;
+        }
+        Dialect d = dialect();
+        int[] counts = runFencedBatch("heartbeat", d.heartbeatSql(table), list, null, d);
+        for (int i = 0; i < list.size(); i++) {
+            out.put(list.get(i), counts[i] > 1 ? lostIfZero(counts[i], list.get(i), "heartbeat")
+                    : counts[i] == 1 ? Outcome.OK : null);
+        }
+        if (out.containsValue(null)) {
+            try (Connection c = dataSource.getConnection()) {
+                ensureAutoCommit(c);
+                for (Map.Entry<Claim, Outcome> e : out.entrySet()) {
+                    if (e.getValue() != null) {
+                        continue;
+                    }
+                    int n = 0;
+                    if (d.updateCountMayOmitUnchangedRows()) {
+                        try (PreparedStatement ps = c.prepareStatement(d.fencedExistsSql(table))) {
+                            bindFence(ps, 1, e.getKey());
+                            try (ResultSet rs = ps.executeQuery()) {
+                                n = rs.next() ? 1 : 0;
+                            }
+                        }
+                    }
+                    e.setValue(lostIfZero(n, e.getKey(), "heartbeat"));
+                }
+            } catch (SQLException e) {
+                throw new IdemcheckDataAccessException("confirming heartbeats in " + table.table(), e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Marks every claim of a batch DONE in one transaction: the fenced {@code UPDATE t SET status='DONE',
+     * gmt_modified=<now>, last_error=NULL WHERE id=? AND status='RUNNING' AND owner=? AND attempts=?} of
+     * {@link #complete(Claim)}, once per claim as one JDBC batch ({@code executeBatch}), then {@code COMMIT}.
+     * Hits {@link CrashPoints#AFTER_COMPLETE} once after the commit when at least one claim was completed.
+     *
+     * @param claims the claims whose effects are recorded; empty: nothing runs, no connection is taken
+     * @return each claim's outcome in input order: {@link Outcome#OK}, or {@link Outcome#LOST} (row count 0: the
+     *         lease was taken over; that task is NOT marked done by this call, and a WARN line is logged)
+     * @throws IllegalArgumentException     if a claim appears twice
+     * @throws IdemcheckDataAccessException on a database error (after up to 3 tries on deadlock/serialization
+     *                                      failure); nothing is committed then, the rows stay RUNNING until their
+     *                                      lease expires
+     */
+    public Map<Claim, Outcome> completeBatch(List<Claim> claims) {
+        Map<Claim, Outcome> out = new LinkedHashMap<>();
+        List<Claim> list = distinct(claims);
+        if (list.isEmpty()) {
+            return out;
+        }
+        int[] counts = runFencedBatch("complete", dialect().completeSql(table), list, null, dialect());
+        boolean any = false;
+        for (int i = 0; i < list.size(); i++) {
+            Outcome o = lostIfZero(counts[i], list.get(i), "complete");
+            any |= o == Outcome.OK;
+            out.put(list.get(i), o);
+        }
+        if (any) {
+            CrashPoints.hit(CrashPoints.AFTER_COMPLETE);
+        }
+        return out;
+    }
+
+    /**
+     * Records failed attempts for a batch, in one transaction: the fenced {@code UPDATE ... SET status='DEAD' ...
+     * WHERE <fence> AND attempts >= max_attempts} of {@link #fail(Claim, Throwable)} for every claim as one JDBC
+     * batch, then the fenced {@code UPDATE ... SET status='PENDING', owner=NULL ... WHERE <fence> AND attempts <
+     * max_attempts} as a second batch for the claims the first changed 0 rows of, then {@code COMMIT}.
+     *
+     * @param failures each claim with its failure (the failure may be {@code null}); empty: nothing runs
+     * @return each claim's outcome in input order: {@link Outcome#DEAD} (ceiling reached: dead letter),
+     *         {@link Outcome#RETRY_PENDING}, or {@link Outcome#LOST} (both updates changed 0 rows)
+     * @throws IdemcheckDataAccessException on a database error (after up to 3 tries on deadlock/serialization
+     *                                      failure); nothing is committed then
+     */
+    public Map<Claim, Outcome> failBatch(Map<Claim, ? extends Throwable> failures) {
+        Map<Claim, Outcome> out = new LinkedHashMap<>();
+        if (failures.isEmpty()) {
+            return out;
+        }
+        List<Claim> list = new ArrayList<>(failures.keySet());
+        List<String> messages = new ArrayList<>(list.size());
+        for (Claim c : list) {
+            messages.add(describe(failures.get(c)));
+        }
+        Dialect d = dialect();
+        SQLException last = null;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            try (Connection c = dataSource.getConnection()) {
+                boolean auto = c.getAutoCommit();
+                c.setAutoCommit(false);
+                try {
+                    int[] dead = fencedBatch(c, d.failToDeadSql(table), list, messages);
+                    List<Claim> rest = new ArrayList<>();
+                    List<String> restMessages = new ArrayList<>();
+                    for (int i = 0; i < list.size(); i++) {
+                        if (dead[i] == 0) {
+                            rest.add(list.get(i));
+                            restMessages.add(messages.get(i));
+                        }
+                    }
+                    int[] pending = rest.isEmpty() ? new int[0] : fencedBatch(c, d.failToPendingSql(table), rest, restMessages);
+                    c.commit();
+                    Map<Claim, Integer> pendingCounts = new LinkedHashMap<>();
+                    for (int i = 0; i < rest.size(); i++) {
+                        pendingCounts.put(rest.get(i), pending[i]);
+                    }
+                    for (int i = 0; i < list.size(); i++) {
+                        Claim claim = list.get(i);
+                        if (dead[i] > 0) {
+                            log.warn("task {} is DEAD after {} attempts (owner {}): {}", claim.id(), claim.attempt(),
+                                    claim.owner(), messages.get(i));
+                            out.put(claim, lostIfZero(dead[i], claim, "fail") == Outcome.OK ? Outcome.DEAD : Outcome.LOST);
+                        } else {
+                            out.put(claim, lostIfZero(pendingCounts.get(claim), claim, "fail") == Outcome.OK
+                                    ? Outcome.RETRY_PENDING : Outcome.LOST);
+                        }
+                    }
+                    return out;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(c);
+                    throw e;
+                } finally {
+                    c.setAutoCommit(auto);
+                }
+            } catch (SQLException e) {
+                if (!d.isTransientConcurrencyFailure(e) || attempt == 3) {
+                    throw new IdemcheckDataAccessException("recording " + list.size() + " failures in " + table.table(), e);
+                }
+                last = e;
+            }
+        }
+        throw new IdemcheckDataAccessException("recording failures in " + table.table(), last);
+    }
+
+    /** One fenced statement per claim as a JDBC batch in its own transaction, retried on deadlock. */
+    private int[] runFencedBatch(String op, String sql, List<Claim> claims, List<String> messages, Dialect d) {
+        SQLException last = null;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            try (Connection c = dataSource.getConnection()) {
+                boolean auto = c.getAutoCommit();
+                c.setAutoCommit(false);
+                try {
+                    int[] counts = fencedBatch(c, sql, claims, messages);
+                    c.commit();
+                    return counts;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(c);
+                    throw e;
+                } finally {
+                    c.setAutoCommit(auto);
+                }
+            } catch (SQLException e) {
+                if (!d.isTransientConcurrencyFailure(e) || attempt == 3) {
+                    throw new IdemcheckDataAccessException(op + " of " + claims.size() + " claims in " + table.table(), e);
+                }
+                last = e;
+            }
+        }
+        throw new IdemcheckDataAccessException(op + " of " + claims.size() + " claims in " + table.table(), last);
+    }
+
+    /**
+     * Executes the fenced statement for each claim as one JDBC batch on the caller's transaction. Per-row update
+     * counts are required to tell a lost lease apart: a driver answering {@link Statement#SUCCESS_NO_INFO} makes this
+     * throw {@link IllegalStateException}, and the caller rolls the transaction back.
+     */
+    private int[] fencedBatch(Connection c, String sql, List<Claim> claims, List<String> messages) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < claims.size(); i++) {
+                bindBatchRow(ps, claims.get(i), messages == null ? null : messages.get(i));
+                ps.addBatch();
+            }
+            int[] counts = ps.executeBatch();
+            if (counts.length != claims.size()) {
+                throw new IllegalStateException("driver returned " + counts.length + " counts for a batch of "
+                        + claims.size());
+            }
+            for (int n : counts) {
+                if (n < 0) {
+                    throw new IllegalStateException("the JDBC driver returned no per-row update count (" + n
+                            + ") for a fenced batch update; lost leases could not be told apart");
+                }
+            }
+            return counts;
+        }
+    }
+
+    private void bindBatchRow(PreparedStatement ps, Claim claim, String message) throws SQLException {
+        int i = 1;
+        if (message != null && table.lastErrorColumn() != null) {
+            ps.setString(i++, message);
+        }
+        bindFence(ps, i, claim);
+    }
+
+    private static List<Claim> distinct(List<Claim> claims) {
+        Objects.requireNonNull(claims, "claims");
+        List<Claim> list = new ArrayList<>(claims.size());
+        java.util.Set<Claim> seen = new java.util.HashSet<>();
+        for (Claim c : claims) {
+            Objects.requireNonNull(c, "claim");
+            if (!seen.add(c)) {
+                throw new IllegalArgumentException("claim listed twice: " + c);
+            }
+            list.add(c);
+        }
+        return list;
     }
 
     /**

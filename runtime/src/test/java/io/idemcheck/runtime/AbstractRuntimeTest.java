@@ -306,6 +306,236 @@ abstract class AbstractRuntimeTest {
         assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = ?", 31L)).isNull();
     }
 
+    // ------------------------------------------------------------------ batches
+
+    @Test
+    void claimBatchClaimsUpToTheLimitFencedLikeSingleClaims() throws SQLException {
+        insertTasks(5, range(1, 11));
+        Claim single = claimer.claim(10L, "single").orElseThrow();
+        assertThat(claimer.complete(single)).isEqualTo(Outcome.OK);
+
+        List<Claim> first = claimer.claimBatch("w1", 4);
+        assertThat(first).hasSize(4);
+        assertThat(first).allSatisfy(c -> {
+            assertThat(c.owner()).isEqualTo("w1");
+            assertThat(c.attempt()).isEqualTo(1);
+            assertThat(c.id()).isInstanceOf(Long.class);
+        });
+        List<Claim> rest = claimer.claimBatch("w2", 100);
+        assertThat(rest).as("the DONE row and the rows of w1 are not claimable").hasSize(5);
+        assertThat(claimer.claimBatch("w3", 100)).as("nothing left: empty, not an error").isEmpty();
+        List<Object> ids = new ArrayList<>();
+        first.forEach(c -> ids.add(c.id()));
+        rest.forEach(c -> ids.add(c.id()));
+        assertThat(ids).containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'RUNNING' AND owner = 'w1'"))
+                .isEqualTo(4);
+
+        // one row of w1's batch is recovered and claimed by someone else: only that claim is fenced out
+        Claim stolen = first.get(0);
+        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "UPDATE " + taskTable + " SET status = 'PENDING', owner = NULL WHERE id = ?")) {
+            ps.setObject(1, stolen.id());
+            ps.executeUpdate();
+        }
+        List<Claim> thief = claimer.claimBatch("thief", 10);
+        assertThat(thief).containsExactly(new Claim(stolen.id(), "thief", 2));
+
+        Map<Claim, Outcome> done = claimer.completeBatch(first);
+        assertThat(new ArrayList<>(done.keySet())).containsExactlyElementsOf(first);
+        assertThat(done.get(stolen)).isEqualTo(Outcome.LOST);
+        assertThat(first.subList(1, 4)).allSatisfy(c -> assertThat(done.get(c)).isEqualTo(Outcome.OK));
+        assertThat(claimer.completeBatch(first).values()).as("a second complete").containsOnly(Outcome.LOST);
+        assertThat(claimer.completeBatch(thief).values()).containsExactly(Outcome.OK);
+        assertThat(claimer.completeBatch(List.of())).isEmpty();
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE'")).isEqualTo(5);
+        assertThatThrownBy(() -> claimer.claimBatch("w", 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> claimer.completeBatch(List.of(thief.get(0), thief.get(0))))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void batchClaimAndCompleteTakeAFixedNumberOfRoundTrips() throws SQLException {
+        insertTasks(5, range(1, 51));
+        io.idemcheck.runtime.support.CountingDataSource counting = new io.idemcheck.runtime.support.CountingDataSource(pool);
+        TaskClaimer c = new TaskClaimer(counting, tasks, db().dialect());
+        List<Claim> batch = c.claimBatch("w", 50);
+        assertThat(batch).hasSize(50);
+        // PostgreSQL: one UPDATE ... RETURNING; MariaDB and H2: SELECT ... FOR UPDATE SKIP LOCKED, UPDATE, COMMIT
+        assertThat(counting.roundTrips()).isEqualTo(db().dialect() == Dialect.POSTGRESQL ? 1 : 3);
+        counting.reset();
+        assertThat(c.completeBatch(batch).values()).containsOnly(Outcome.OK);
+        assertThat(counting.statements()).as("one executeBatch").isEqualTo(1);
+        assertThat(counting.commitsAndRollbacks()).as("one commit").isEqualTo(1);
+    }
+
+    @Test
+    void failBatchRetriesThenDeadLettersAtTheCeiling() throws SQLException {
+        insertTasks(2, range(1, 4));
+        List<Claim> one = claimer.claimBatch("w", 10);
+        Map<Claim, Throwable> failures = new java.util.LinkedHashMap<>();
+        one.forEach(c -> failures.put(c, new IOException("downstream said no for " + c.id())));
+        assertThat(claimer.failBatch(failures).values()).containsOnly(Outcome.RETRY_PENDING);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND owner IS NULL"))
+                .isEqualTo(3);
+        List<Claim> two = claimer.claimBatch("w", 10);
+        assertThat(two).hasSize(3).allSatisfy(c -> assertThat(c.attempt()).isEqualTo(2));
+        Map<Claim, Throwable> again = new java.util.LinkedHashMap<>();
+        again.put(two.get(0), new IllegalStateException("boom"));
+        again.put(one.get(1), new IllegalStateException("stale claim"));
+        Map<Claim, Outcome> out = claimer.failBatch(again);
+        assertThat(out.get(two.get(0))).isEqualTo(Outcome.DEAD);
+        assertThat(out.get(one.get(1))).as("an old attempt is fenced out").isEqualTo(Outcome.LOST);
+        assertThat(status((Long) two.get(0).id())).isEqualTo("DEAD");
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = ?", two.get(0).id()))
+                .isEqualTo("java.lang.IllegalStateException: boom");
+        assertThat(claimer.completeBatch(two.subList(1, 3)).values()).containsOnly(Outcome.OK);
+        assertThat(claimer.claimBatch("w", 10)).as("DEAD is never claimed").isEmpty();
+        tick(20);
+        assertThat(claimer.recoverExpired(Duration.ZERO).total()).isZero();
+        assertThat(claimer.failBatch(Map.of())).isEmpty();
+    }
+
+    @Test
+    void heartbeatBatchExtendsEveryLeaseOfTheBatch() throws SQLException {
+        insertTasks(5, range(1, 4));
+        List<Claim> batch = claimer.claimBatch("w", 10);
+        Duration lease = Duration.ofMillis(400);
+        tick(250);
+        assertThat(claimer.heartbeatBatch(batch).values()).containsOnly(Outcome.OK);
+        tick(250);
+        assertThat(claimer.recoverExpired(lease).total()).as("every lease was extended").isZero();
+        assertThat(claimer.completeBatch(batch.subList(0, 1)).values()).containsOnly(Outcome.OK);
+        Map<Claim, Outcome> hb = claimer.heartbeatBatch(batch);
+        assertThat(hb.get(batch.get(0))).as("a DONE row has no lease").isEqualTo(Outcome.LOST);
+        assertThat(hb.get(batch.get(1))).isEqualTo(Outcome.OK);
+        assertThat(hb.get(batch.get(2))).isEqualTo(Outcome.OK);
+        tick(500);
+        assertThat(claimer.recoverExpired(lease).toPending()).isEqualTo(2);
+        assertThat(claimer.heartbeatBatch(batch).values()).containsOnly(Outcome.LOST);
+    }
+
+    @Test
+    void concurrentBatchClaimersOverTwoPoolsGetDisjointBatches() throws Exception {
+        int rows = 400;
+        insertTasks(5, range(1, rows + 1));
+        TaskClaimer c1 = new TaskClaimer(pool, tasks);
+        TaskClaimer c2 = new TaskClaimer(pool2, tasks);
+        Map<Object, List<Claim>> claims = new ConcurrentHashMap<>();
+        AtomicInteger thread = new AtomicInteger();
+        List<Integer> completed = runConcurrently(6, () -> {
+            int n = thread.incrementAndGet();
+            TaskClaimer mine = n % 2 == 0 ? c1 : c2;
+            int done = 0;
+            int empty = 0;
+            while (empty < 3) {
+                List<Claim> batch = mine.claimBatch("t" + n, 7);
+                if (batch.isEmpty()) {
+                    empty++;
+                    tick(10);
+                    continue;
+                }
+                batch.forEach(c -> claims.computeIfAbsent(c.id(), k -> new CopyOnWriteArrayList<>()).add(c));
+                for (Outcome o : mine.completeBatch(batch).values()) {
+                    done += o == Outcome.OK ? 1 : 0;
+                }
+            }
+            return done;
+        });
+        assertThat(claims).hasSize(rows);
+        assertThat(claims.values()).allSatisfy(l -> assertThat(l).hasSize(1));
+        assertThat(completed.stream().mapToInt(Integer::intValue).sum()).isEqualTo(rows);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE' AND attempts = 1"))
+                .isEqualTo(rows);
+    }
+
+    @Test
+    void taskWorkerRunsEveryEffectOnceThroughTheLedgerAndDeadLettersAPoisonTask() throws Exception {
+        int rows = 40;
+        insertTasks(2, range(1, rows + 1));
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        // task 7's effect was recorded by an earlier run that died before completing the task: replayed, not re-run
+        l.runOnce(IdempotencyKeys.of("probe", 7L), "fp", 7L, k -> insertProbe(k, "earlier run"));
+        AtomicInteger effects = new AtomicInteger();
+        TaskWorker worker = TaskWorker.builder(claimer, l, claim -> TaskWork.of(
+                IdempotencyKeys.of("probe", claim.id()), "fp", k -> {
+                    if (claim.id().equals(13L)) {
+                        throw new IOException("poison task");
+                    }
+                    effects.incrementAndGet();
+                    return insertProbe(k, "worker");
+                })).threads(3).batchSize(6).ownerPrefix("test").build();
+        WorkerStats stats = worker.runUntilIdle();
+
+        assertThat(effects.get()).as("every effect once; task 7 replayed").isEqualTo(rows - 2);
+        assertThat(probeCount()).isEqualTo(rows - 1);
+        assertThat(stats.claimed()).as("task 13 claimed twice, the others once").isEqualTo(rows + 1);
+        assertThat(stats.done()).isEqualTo(rows - 1);
+        assertThat(stats.retryPending()).isEqualTo(1);
+        assertThat(stats.dead()).isEqualTo(1);
+        assertThat(stats.lost() + stats.errors() + stats.unrecorded()).isZero();
+        assertThat(status(13)).isEqualTo("DEAD");
+        assertThat(attempts(13)).isEqualTo(2);
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 13")).contains("poison task");
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE' AND attempts = 1"))
+                .isEqualTo(rows - 1);
+        assertThat(queryString("SELECT owner FROM " + taskTable + " WHERE id = 1")).startsWith("test/w");
+        ReconciliationReport report = new Reconciler(pool, tasks, ledger, Duration.ofMinutes(1), Duration.ofMinutes(1)).check();
+        assertThat(report.deadCount()).isEqualTo(1);
+        assertThat(report.doneTasksWithoutLedger()).isEmpty();
+        assertThat(report.ledgerDoneTaskNotDone()).isEmpty();
+        assertThat(report.inDoubtKeys()).isEmpty();
+    }
+
+    @Test
+    void startedTaskWorkerPicksUpNewTasksAndStopsGracefully() throws Exception {
+        IdempotencyLedger l = ledgerBuilder(pool).build();
+        CountDownLatch inEffect = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        TaskWorker worker = TaskWorker.builder(claimer, l, claim -> TaskWork.of(
+                IdempotencyKeys.of("probe", claim.id()), "fp", k -> {
+                    if (claim.id().equals(3L)) {
+                        inEffect.countDown();
+                        release.await(30, TimeUnit.SECONDS);
+                    }
+                    return insertProbe(k, "worker");
+                })).threads(2).batchSize(5).idleWait(Duration.ofMillis(20)).build();
+        worker.start();
+        insertTasks(5, 1, 2, 3);
+        assertThat(inEffect.await(30, TimeUnit.SECONDS)).isTrue();
+        insertTasks(5, 4);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!"DONE".equals(status(4)) && System.nanoTime() < deadline) {
+            tick(20);
+        }
+        assertThat(status(4)).as("the other thread keeps working").isEqualTo("DONE");
+        // stop while task 3's effect is running: the batch in hand is finished and recorded
+        Thread releaser = new Thread(() -> {
+            tick(200);
+            release.countDown();
+        });
+        releaser.start();
+        assertThat(worker.stop(Duration.ofSeconds(30))).isTrue();
+        releaser.join();
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE'")).isEqualTo(4);
+        assertThat(probeCount()).isEqualTo(4);
+        assertThat(worker.stats().done()).isEqualTo(4);
+        insertTasks(5, 5);
+        tick(100);
+        assertThat(status(5)).as("a stopped worker claims nothing").isEqualTo("PENDING");
+        assertThatThrownBy(worker::start).isInstanceOf(IllegalStateException.class);
+    }
+
+    private String insertProbe(String key, String note) throws SQLException {
+        try (Connection c = pool2.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO " + probeTable + " (idem_key, note) VALUES (?, ?)")) {
+            ps.setString(1, key);
+            ps.setString(2, note);
+            ps.executeUpdate();
+        }
+        return note;
+    }
+
     // ------------------------------------------------------------------ concurrency
 
     @Test
