@@ -255,6 +255,117 @@ abstract class AbstractCrashMatrixTest {
         assertClean();
     }
 
+    // ------------------------------------------------------------------ batches (TaskWorker)
+
+    static final int BATCH = 6;
+
+    JobSpec worker(String sink, String recovery, String... more) {
+        JobSpec base = job("worker", sink, recovery);
+        List<String> args = concat(base.args(), "batchSize=" + BATCH, "crashAtEffect=4");
+        args.addAll(List.of(more));
+        return base.withArgs(args);
+    }
+
+    int totalSends() throws SQLException {
+        return Integer.parseInt(queryString("SELECT COUNT(*) FROM " + sends));
+    }
+
+    /**
+     * The batch worker killed after claiming a batch, in the middle of a batch (3 effects recorded, the 4th sent but
+     * not recorded), and between the batch's effects and its completion: every effect is applied exactly once, every
+     * task is DONE on its second attempt, the ledger is DONE and reconciliation is clean.
+     */
+    @ParameterizedTest(name = "batch worker, keyed sink, killed at {0}")
+    @ValueSource(strings = {"after-claim-batch", "mid-batch", "before-complete-batch"})
+    void batchWorkerAppliesEveryEffectExactlyOnce(String point, KillMidwayHarness h) throws Exception {
+        insertTasks(BATCH);
+        KillMidwayRun run = h.killMidway(worker("keyed", "retry"), point, this::recover);
+
+        assertThat(run.crashed().exitCode()).as(run.describe()).isEqualTo(ChildResult.SIGKILL_EXIT_CODE);
+        assertThat(run.restartExitCode()).as(run.describe()).isZero();
+        long sentBeforeKill = run.crashed().stdoutLines().stream().filter(l -> l.startsWith("SENT ")).count();
+        assertThat(sentBeforeKill).as("effects recorded before the kill\n" + run.describe())
+                .isEqualTo(point.equals("after-claim-batch") ? 0 : point.equals("mid-batch") ? 3 : BATCH);
+        for (long id = 1; id <= BATCH; id++) {
+            assertThat(count(applied, id)).as("task %s applied exactly once\n%s", id, run.describe()).isEqualTo(1);
+            assertThat(taskStatus(id)).isEqualTo("DONE");
+            assertThat(ledgerStatus(id)).isEqualTo("DONE");
+        }
+        assertThat(queryString("SELECT COUNT(*) FROM " + tasks + " WHERE attempts = 2"))
+                .as("every row claimed by the killed JVM and once more by the restart").isEqualTo(String.valueOf(BATCH));
+        // mid-batch: the 4th effect was sent before the kill and sent again with the same key (absorbed by the sink)
+        assertThat(totalSends()).as(run.describe()).isEqualTo(point.equals("mid-batch") ? BATCH + 1 : BATCH);
+        assertClean();
+    }
+
+    /**
+     * A sink that cannot deduplicate, HOLD_IN_DOUBT, killed mid-batch: the 4th effect is never repeated; its key is
+     * held in doubt and its task ends DEAD at the retry ceiling (kept, counted); the other tasks are applied once.
+     */
+    @Test
+    void batchWorkerHoldsTheInDoubtKeyAndDeadLettersItsTaskAtTheCeiling(KillMidwayHarness h) throws Exception {
+        insertTasks(BATCH);
+        KillMidwayRun run = h.killMidway(worker("plain", "hold"), "mid-batch", this::recover);
+
+        assertThat(run.crashed().exitCode()).as(run.describe()).isEqualTo(ChildResult.SIGKILL_EXIT_CODE);
+        assertThat(run.restartExitCode()).as(run.describe()).isZero();
+        List<String> sentFirst = run.crashed().stdoutLines().stream().filter(l -> l.startsWith("SENT ")).toList();
+        assertThat(sentFirst).hasSize(3);
+        String inDoubt = queryString("SELECT task_id FROM " + ledger + " WHERE status = 'STARTED'");
+        assertThat(totalSends()).as("no effect sent twice\n" + run.describe()).isEqualTo(BATCH);
+        assertThat(queryString("SELECT COUNT(DISTINCT task_id) FROM " + sends)).isEqualTo(String.valueOf(BATCH));
+        assertThat(queryString("SELECT COUNT(*) FROM " + tasks + " WHERE status = 'DONE'")).isEqualTo(String.valueOf(BATCH - 1));
+        String deadId = queryString("SELECT id FROM " + tasks + " WHERE status = 'DEAD'");
+        assertThat(deadId).as(run.describe()).isNotNull();
+        assertThat(inDoubt).isEqualTo(deadId);
+        assertThat(queryString("SELECT attempts FROM " + tasks + " WHERE id = ?", Long.parseLong(deadId)))
+                .as("DEAD exactly at the ceiling (max_attempts 5)").isEqualTo("5");
+        assertThat(queryString("SELECT last_error FROM " + tasks + " WHERE id = ?", Long.parseLong(deadId)))
+                .contains("IN_DOUBT");
+        ReconciliationReport report = reconciler().check();
+        assertThat(report.deadCount()).isEqualTo(1);
+        assertThat(report.inDoubtKeys()).as(report.toString()).hasSize(1);
+        assertThat(report.inDoubtKeys().get(0).taskId()).isEqualTo(deadId);
+        assertThat(report.inDoubtKeys().get(0).key()).isEqualTo(IdempotencyKeys.of("effect", Long.parseLong(deadId)));
+    }
+
+    /**
+     * A batch worker frozen by SIGSTOP inside its first effect, past its lease: another worker takes the whole batch
+     * over and finishes it; after SIGCONT the frozen worker's late effect is absorbed by the key, the rest of its batch
+     * is replayed, and every one of its completions is LOST.
+     */
+    @Test
+    void pausedBatchWorkerPastItsLeaseCannotCompleteAndItsLateEffectIsAbsorbed(KillMidwayHarness h) throws Exception {
+        int n = 4;
+        insertTasks(n);
+        ChildJvm zombie = h.start("zombie", worker("keyed", "retry", "pause=true"));
+        String line = zombie.awaitLineContaining("PAUSE-POINT", WAIT);
+        long pausedId = Long.parseLong(line.substring(line.indexOf("PAUSE-POINT") + 12).trim());
+        zombie.pause();
+        zombie.writeLine("go"); // read only after SIGCONT
+        assertThat(queryString("SELECT COUNT(*) FROM " + tasks + " WHERE status = 'RUNNING'")).isEqualTo(String.valueOf(n));
+        recover(null);
+
+        ChildResult second = h.run(worker("keyed", "retry"));
+        assertThat(second.exitCode()).as(second.describe()).isZero();
+        assertThat(summary(second, "done")).isEqualTo(n);
+        String winner = owner(pausedId);
+
+        zombie.resume();
+        ChildResult late = zombie.awaitExit(WAIT);
+        assertThat(late.exitCode()).as(late.describe()).isZero();
+        assertThat(summary(late, "lost")).as(late.describe()).isEqualTo(n);
+        assertThat(summary(late, "done")).as(late.describe()).isZero();
+
+        assertThat(count(sends, pausedId)).as("both workers sent the paused effect").isEqualTo(2);
+        assertThat(totalSends()).isEqualTo(n + 1);
+        assertThat(queryString("SELECT COUNT(*) FROM " + applied)).isEqualTo(String.valueOf(n));
+        assertThat(queryString("SELECT owner FROM " + applied + " WHERE task_id = ?", pausedId)).isEqualTo(winner);
+        assertThat(queryString("SELECT COUNT(*) FROM " + tasks + " WHERE status = 'DONE' AND attempts = 2"))
+                .isEqualTo(String.valueOf(n));
+        assertClean();
+    }
+
     // ------------------------------------------------------------------ helpers
 
     static final String[] QUIET = {"-Dorg.slf4j.simpleLogger.defaultLogLevel=error"};

@@ -10,6 +10,9 @@ import io.idemcheck.runtime.RecoveryMode;
 import io.idemcheck.runtime.RunResult;
 import io.idemcheck.runtime.TaskClaimer;
 import io.idemcheck.runtime.TaskTable;
+import io.idemcheck.runtime.TaskWork;
+import io.idemcheck.runtime.TaskWorker;
+import io.idemcheck.runtime.WorkerStats;
 import io.idemcheck.runtime.support.TinyPool;
 
 import java.io.BufferedReader;
@@ -37,7 +40,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       also inserts the key into {@code applied}, whose primary key deduplicates);</li>
  *   <li>{@code mode}: {@code library} (claim, {@code ledger.runOnce}, complete), {@code tx}
  *       ({@code runOnceInTransaction}: the effect row, the ledger row and the completion commit together) or
- *       {@code control} (no library: select PENDING, effect, mark DONE);</li>
+ *       {@code control} (no library: select PENDING, effect, mark DONE) or {@code worker} ({@link TaskWorker}:
+ *       {@code claimBatch}, {@code runOnce} per claim, {@code completeBatch}/{@code failBatch}; with
+ *       {@code batchSize}, {@code workerLeaseMs}, and {@code crashAtEffect=N}: after the N-th send of this JVM hit the
+ *       crash point {@code mid-batch});</li>
  *   <li>{@code sink}: {@code keyed} or {@code plain}; {@code recovery}: {@code retry} or {@code hold};
  *       {@code ledgerLeaseMs}; {@code threads}; {@code loop} (keep going until nothing is PENDING);
  *       {@code pause} (before the effect print {@code PAUSE-POINT <id>} and wait for a line on stdin).</li>
@@ -77,6 +83,9 @@ public final class MatrixJob {
         }
         MatrixJob job = new MatrixJob(a);
         int threads = Integer.parseInt(a.getOrDefault("threads", "1"));
+        if ("worker".equals(a.get("mode"))) {
+            System.exit(job.runWorker(threads));
+        }
         List<Thread> ts = new ArrayList<>();
         List<Throwable> errors = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
@@ -130,6 +139,39 @@ public final class MatrixJob {
             }
             start = ids.get(ids.size() - 1) + 1;
         }
+    }
+
+    private final AtomicInteger sent = new AtomicInteger();
+
+    /** The batch worker: claimBatch, runOnce per claim with its key, completeBatch / failBatch. */
+    private int runWorker(int threads) {
+        boolean keyed = !"plain".equals(a.get("sink"));
+        int crashAt = Integer.parseInt(a.getOrDefault("crashAtEffect", "0"));
+        boolean pause = Boolean.parseBoolean(a.getOrDefault("pause", "false"));
+        TaskWorker worker = TaskWorker.builder(claimer, ledger, claim -> {
+            long id = ((Number) claim.id()).longValue();
+            return TaskWork.of(IdempotencyKeys.of("effect", id), IdempotencyKeys.fingerprint(id), k -> {
+                if (pause && sent.get() == 0) {
+                    pauseIfAsked(id);
+                }
+                send(k, id, claim.owner(), keyed);
+                if (sent.incrementAndGet() == crashAt) {
+                    CrashPoints.hit("mid-batch");
+                }
+                System.out.println("SENT " + id);
+                return "applied by " + claim.owner();
+            });
+        }).threads(threads).batchSize(Integer.parseInt(a.getOrDefault("batchSize", "100")))
+                .lease(Duration.ofMillis(Long.parseLong(a.getOrDefault("workerLeaseMs", "60000"))))
+                .idleWait(Duration.ofMillis(20)).ownerPrefix(pid).build();
+        WorkerStats st = worker.runUntilIdle();
+        System.out.println("SUMMARY claimed=" + st.claimed() + " done=" + st.done() + " inDoubt=" + st.inDoubt()
+                + " lost=" + st.lost() + " dead=" + st.dead() + " retryPending=" + st.retryPending() + " errors="
+                + st.errors() + " unrecorded=" + st.unrecorded());
+        System.out.flush();
+        pool.close();
+        sinkPool.close();
+        return st.errors() == 0 && st.unrecorded() == 0 ? 0 : 1;
     }
 
     /** The unsafe shape: SELECT PENDING, effect, then mark DONE. */
