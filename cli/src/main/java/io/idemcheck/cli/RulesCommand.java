@@ -1,6 +1,6 @@
 package io.idemcheck.cli;
 
-import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.finding.RuleDescriptor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

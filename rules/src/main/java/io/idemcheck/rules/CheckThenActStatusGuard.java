@@ -1,7 +1,7 @@
 package io.idemcheck.rules;
 
 import io.idemcheck.core.catalog.Catalog;
-import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;

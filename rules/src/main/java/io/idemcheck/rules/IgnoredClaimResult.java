@@ -1,6 +1,6 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.MethodFacts;

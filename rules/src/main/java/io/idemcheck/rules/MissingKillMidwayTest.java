@@ -1,6 +1,6 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;

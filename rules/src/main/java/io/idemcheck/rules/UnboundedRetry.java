@@ -1,6 +1,6 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;

@@ -1,7 +1,7 @@
 package io.idemcheck.rules;
 
 import io.idemcheck.core.rule.Rule;
-import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.finding.RuleDescriptor;
 import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.testing.RuleTester;
 import org.junit.jupiter.api.Test;

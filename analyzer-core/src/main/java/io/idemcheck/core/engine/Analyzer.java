@@ -1,5 +1,6 @@
 package io.idemcheck.core.engine;
 
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.config.ConfigException;
 import io.idemcheck.core.config.ProjectConfig;
@@ -16,7 +17,7 @@ import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.parse.JavaSourceParser;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
-import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.finding.RuleDescriptor;
 import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.schema.SchemaReader;

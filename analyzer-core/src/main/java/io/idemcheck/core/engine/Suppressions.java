@@ -12,7 +12,7 @@ import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.finding.SuppressedFinding;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.TypeEntry;
-import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.finding.RuleDescriptor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

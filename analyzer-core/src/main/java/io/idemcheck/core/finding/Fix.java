@@ -1,6 +1,5 @@
 package io.idemcheck.core.finding;
 
-import io.idemcheck.core.fix.FixRecipe;
 
 import java.util.ArrayList;
 import java.util.List;

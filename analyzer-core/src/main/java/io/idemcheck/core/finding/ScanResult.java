@@ -1,6 +1,5 @@
 package io.idemcheck.core.finding;
 
-import io.idemcheck.core.rule.RuleDescriptor;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.idemcheck.core.fix;
 
+import io.idemcheck.core.finding.FixRecipe;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParserConfiguration;
 import io.idemcheck.core.finding.Finding;

@@ -1,5 +1,6 @@
 package io.idemcheck.core.fix;
 
+import io.idemcheck.core.finding.FixRecipe;
 import spoon.reflect.declaration.CtCompilationUnit;
 import spoon.reflect.factory.Factory;
 

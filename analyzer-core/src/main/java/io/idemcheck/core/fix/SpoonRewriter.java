@@ -1,5 +1,6 @@
 package io.idemcheck.core.fix;
 
+import io.idemcheck.core.finding.FixRecipe;
 import spoon.Launcher;
 import spoon.compiler.Environment;
 import spoon.reflect.CtModel;

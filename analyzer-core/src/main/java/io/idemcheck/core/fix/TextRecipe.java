@@ -1,5 +1,7 @@
 package io.idemcheck.core.fix;
 
+import io.idemcheck.core.finding.FixRecipe;
+
 /**
  * A mechanical rewrite of a non-Java file (mapper XML, SQL, a new migration) as plain text. Register in
  * {@link RecipeRegistry} or through {@code META-INF/services/io.idemcheck.core.fix.TextRecipe}.

@@ -16,7 +16,7 @@ import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.ScanStats;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.finding.SuppressedFinding;
-import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.finding.RuleDescriptor;
 
 import java.io.IOException;
 import java.io.Writer;

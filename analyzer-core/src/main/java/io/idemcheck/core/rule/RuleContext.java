@@ -1,5 +1,6 @@
 package io.idemcheck.core.rule;
 
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.Fingerprints;
 import io.idemcheck.core.finding.Fix;
@@ -19,7 +20,7 @@ import java.util.function.Consumer;
 public final class RuleContext {
 
     private final RuleInfo info;
-    private final io.idemcheck.core.engine.Project project;
+    private final Project project;
     private final Consumer<Finding> sink;
     private final Consumer<io.idemcheck.core.finding.Diagnostic> notices;
     private final Map<String, Integer> occurrences = new HashMap<>();
@@ -29,14 +30,14 @@ public final class RuleContext {
      * @param project the project model handed to rules
      * @param sink    receives each finding
      */
-    public RuleContext(RuleInfo info, io.idemcheck.core.engine.Project project, Consumer<Finding> sink) {
+    public RuleContext(RuleInfo info, Project project, Consumer<Finding> sink) {
         this(info, project, sink, d -> { });
     }
 
     /**
      * @param notices receives the rule's "could not be checked" notices (see {@link #couldNotCheck})
      */
-    public RuleContext(RuleInfo info, io.idemcheck.core.engine.Project project, Consumer<Finding> sink,
+    public RuleContext(RuleInfo info, Project project, Consumer<Finding> sink,
                        Consumer<io.idemcheck.core.finding.Diagnostic> notices) {
         this.info = info;
         this.project = project;
@@ -59,7 +60,7 @@ public final class RuleContext {
     }
 
     /** The project model: files, index, call semantics. */
-    public io.idemcheck.core.engine.Project project() {
+    public Project project() {
         return project;
     }
 

@@ -1,5 +1,6 @@
 package io.idemcheck.core.rule;
 
+import io.idemcheck.core.finding.RuleDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.idemcheck.core.engine;
 
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.finding.Finding;

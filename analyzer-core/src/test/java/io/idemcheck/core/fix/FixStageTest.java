@@ -1,5 +1,6 @@
 package io.idemcheck.core.fix;
 
+import io.idemcheck.core.finding.FixRecipe;
 import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;

@@ -8,7 +8,7 @@ import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.ScanStats;
 import io.idemcheck.core.finding.Severity;
-import io.idemcheck.core.rule.RuleDescriptor;
+import io.idemcheck.core.finding.RuleDescriptor;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.idemcheck.rules.fix;
 
 import io.idemcheck.core.finding.Location;
-import io.idemcheck.core.fix.FixRecipe;
+import io.idemcheck.core.finding.FixRecipe;
 import io.idemcheck.core.fix.recipes.CheckRowCount;
 import io.idemcheck.core.fix.recipes.CreateFile;
 import io.idemcheck.core.fix.recipes.InsertCrashPoint;

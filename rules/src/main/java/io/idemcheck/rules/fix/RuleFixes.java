@@ -1,6 +1,6 @@
 package io.idemcheck.rules.fix;
 
-import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
@@ -10,7 +10,7 @@ import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.TypeRef;
 import io.idemcheck.core.finding.Fix;
-import io.idemcheck.core.fix.FixRecipe;
+import io.idemcheck.core.finding.FixRecipe;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;

@@ -1,6 +1,6 @@
 package io.idemcheck.core.fix.recipes;
 
-import io.idemcheck.core.fix.FixRecipe;
+import io.idemcheck.core.finding.FixRecipe;
 import io.idemcheck.core.fix.TextRecipe;
 
 /**

@@ -1,4 +1,4 @@
-package io.idemcheck.core.fix;
+package io.idemcheck.core.finding;
 
 import io.idemcheck.core.finding.Location;
 

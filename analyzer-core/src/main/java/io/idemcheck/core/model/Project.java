@@ -1,4 +1,4 @@
-package io.idemcheck.core.engine;
+package io.idemcheck.core.model;
 
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.FileFacts;
@@ -31,18 +31,7 @@ public record Project(Path sourceRoot, List<FileFacts> files, List<Path> resourc
         springConfig = springConfig == null ? SpringConfig.EMPTY : springConfig;
     }
 
-    /** A project with no visible schema and no configuration files. */
-    public Project(Path sourceRoot, List<FileFacts> files, List<Path> resources, ProjectIndex index,
-                   Semantics semantics) {
-        this(sourceRoot, files, resources, index, semantics, Schema.EMPTY, SpringConfig.EMPTY);
-    }
-
     public Catalog catalog() {
         return index.catalog();
-    }
-
-    /** True when any scanned Java file is test code. */
-    public boolean hasTests() {
-        return files.stream().anyMatch(FileFacts::test);
     }
 }
