@@ -17,6 +17,7 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ public final class TransactionalBatchLoop implements Rule {
     }
 
     private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
-        Semantics.TxDeclaration decl = sem.transactionDeclaration(m);
+        Transactions.TxDeclaration decl = sem.transactionDeclaration(m);
         TxScope methodScope = decl != null && decl.startsWriteTransaction()
                 ? new TxScope(describe(decl), null, null) : null;
         List<TxScope> templates = templateScopes(sem, m);
@@ -236,7 +237,7 @@ public final class TransactionalBatchLoop implements Rule {
             ts.add(ci.target().declared());
         }
         for (MethodRef t : ts) {
-            Semantics.TxDeclaration d = sem.transactionDeclaration(t);
+            Transactions.TxDeclaration d = sem.transactionDeclaration(t);
             if (d != null && d.propagation().equals("REQUIRES_NEW")) {
                 return t.type().simpleName() + "." + t.method().name();
             }
@@ -267,7 +268,7 @@ public final class TransactionalBatchLoop implements Rule {
         return out;
     }
 
-    private static String describe(Semantics.TxDeclaration d) {
+    private static String describe(Transactions.TxDeclaration d) {
         String where = switch (d.source()) {
             case METHOD -> "on the method";
             case CLASS -> "on its class " + simple(d.owner());

@@ -2,7 +2,7 @@ package io.idemcheck.core.index;
 
 import io.idemcheck.core.engine.Analyzer;
 import io.idemcheck.core.engine.ProgressListener;
-import io.idemcheck.core.engine.Project;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.engine.ScanRequest;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.finding.Diagnostic;

@@ -14,6 +14,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import static io.idemcheck.core.sql.mybatis.TrimText.normalizeForOverride;
+import static io.idemcheck.core.sql.mybatis.TrimText.overrides;
+import static io.idemcheck.core.sql.mybatis.TrimText.placeholders;
+import static io.idemcheck.core.sql.mybatis.TrimText.removeLength;
+import static io.idemcheck.core.sql.mybatis.TrimText.substitute;
+
 /**
  * Flattens the dynamic SQL of mapper statements into shapes, following MyBatis semantics (DynamicContext joins the
  * pieces of a statement with single spaces; trim/where/set strip overrides from the trimmed body and add their prefix
@@ -346,31 +352,6 @@ final class Flattener {
         return out;
     }
 
-    private static int removeLength(String override) {
-        String t = override.strip();
-        return t.isEmpty() ? override.length() : t.length();
-    }
-
-    private static String normalizeForOverride(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            sb.append(Character.isWhitespace(c) ? ' ' : c);
-        }
-        return sb.toString().toUpperCase(Locale.ENGLISH);
-    }
-
-    private static List<String> overrides(String attr) {
-        if (attr == null || attr.isEmpty()) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        for (String s : attr.split("\\|")) {
-            out.add(normalizeForOverride(s));
-        }
-        return out;
-    }
-
     /** One representative iteration: open + body + close (no separator). */
     private List<Alt> foreach(Element e, Ctx ctx) {
         Buf open = attrText(e, "open", ctx);
@@ -505,56 +486,6 @@ final class Flattener {
     private static Buf text(Text t, Ctx ctx) {
         Buf raw = Buf.of(t.chars(), ctx.cur().fileId);
         return placeholders(ctx.props().isEmpty() ? raw : substitute(raw, ctx.props()));
-    }
-
-    /** Replaces {@code ${name}} by the value of include property {@code name}; other text is kept. */
-    private static Buf substitute(Buf in, Map<String, Buf> props) {
-        if (props.isEmpty() || in.toString().indexOf("${") < 0) {
-            return in;
-        }
-        String s = in.toString();
-        Buf out = new Buf();
-        int i = 0;
-        while (i < s.length()) {
-            if (s.startsWith("${", i)) {
-                int close = s.indexOf('}', i + 2);
-                if (close > 0) {
-                    Buf value = props.get(s.substring(i + 2, close).strip());
-                    if (value != null) {
-                        out.append(value);
-                        i = close + 1;
-                        continue;
-                    }
-                }
-            }
-            out.append(s.charAt(i), in.src(i));
-            i++;
-        }
-        return out;
-    }
-
-    /** Replaces each {@code #{...}} and {@code ${...}} by '?', mapped to the '#' or '$'. */
-    private static Buf placeholders(Buf in) {
-        String s = in.toString();
-        if (s.indexOf("#{") < 0 && s.indexOf("${") < 0) {
-            return in;
-        }
-        Buf out = new Buf();
-        int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            if ((c == '#' || c == '$') && i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                int close = s.indexOf('}', i + 2);
-                if (close > 0) {
-                    out.append('?', in.src(i));
-                    i = close + 1;
-                    continue;
-                }
-            }
-            out.append(c, in.src(i));
-            i++;
-        }
-        return out;
     }
 
     private static Buf synthetic(String text, Element e, Ctx ctx) {

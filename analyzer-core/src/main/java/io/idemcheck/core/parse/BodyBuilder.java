@@ -1,0 +1,597 @@
+package io.idemcheck.core.parse;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SuperExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
+import com.github.javaparser.ast.expr.ThisExpr;
+import com.github.javaparser.ast.expr.VariableDeclarationExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.CatchClause;
+import com.github.javaparser.ast.stmt.ContinueStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.LabeledStmt;
+import com.github.javaparser.ast.stmt.LocalClassDeclarationStmt;
+import com.github.javaparser.ast.stmt.LocalRecordDeclarationStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchEntry;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.SynchronizedStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import com.github.javaparser.ast.stmt.YieldStmt;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.NewFact;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TryFact;
+import io.idemcheck.core.facts.TypeRef;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static io.idemcheck.core.parse.FactExtractor.ITERATING;
+import static io.idemcheck.core.parse.FactExtractor.names;
+import static io.idemcheck.core.parse.FactExtractor.range;
+import static io.idemcheck.core.parse.FactExtractor.stringValue;
+import static io.idemcheck.core.parse.FactExtractor.text;
+import static io.idemcheck.core.parse.FactExtractor.typeRef;
+import static io.idemcheck.core.parse.SyntaxShapes.exits;
+import static io.idemcheck.core.parse.SyntaxShapes.looksLikeQualifiedType;
+import static io.idemcheck.core.parse.SyntaxShapes.ownBlock;
+import static io.idemcheck.core.parse.SyntaxShapes.ownLoopLevel;
+import static io.idemcheck.core.parse.SyntaxShapes.use;
+
+/** Builds the {@link Body} of one method by walking its statements once. */
+final class BodyBuilder {
+    private final Map<String, TypeRef> fields;
+    private final Map<String, String> constants;
+    private final Set<String> paramNames = new LinkedHashSet<>();
+
+    private final List<CallSite> calls = new ArrayList<>();
+    private final List<LoopFact> loops = new ArrayList<>();
+    private final List<GuardFact> guards = new ArrayList<>();
+    private final List<int[]> lambdaInfo = new ArrayList<>(); // [ownerCallId, parentId]
+    private final List<List<String>> lambdaParams = new ArrayList<>();
+    private final Map<String, LocalVarBuilder> locals = new LinkedHashMap<>();
+
+    private final Deque<Integer> loopStack = new ArrayDeque<>();
+    private final Deque<CallSite.Arm> armStack = new ArrayDeque<>();
+    private final Deque<Integer> guardStack = new ArrayDeque<>();
+    private final Deque<Integer> lambdaStack = new ArrayDeque<>();
+    /** Lambdas created while walking the arguments of a call not yet numbered. */
+    private final Deque<List<Integer>> pendingLambdas = new ArrayDeque<>();
+    private final Map<Integer, Integer> guardBranch = new HashMap<>();
+    private int catchDepth;
+    private int branchCounter;
+    private final List<TryFact> tries = new ArrayList<>();
+    private final List<Object[]> creations = new ArrayList<>(); // [ObjectCreationExpr, assignedTo, owner[]]
+
+    private final FactExtractor.Local local;
+
+    BodyBuilder(Map<String, TypeRef> fields, Map<String, String> constants, List<MethodFacts.Param> params,
+                FactExtractor.Local local) {
+        this.local = local;
+        this.fields = fields;
+        this.constants = constants;
+        for (MethodFacts.Param p : params) {
+            paramNames.add(p.name());
+        }
+    }
+
+    Body build() {
+        List<LambdaFact> lambdas = new ArrayList<>();
+        for (int i = 0; i < lambdaInfo.size(); i++) {
+            lambdas.add(new LambdaFact(i, lambdaParams.get(i), lambdaInfo.get(i)[0], lambdaInfo.get(i)[1]));
+        }
+        Map<String, LocalVar> lv = new HashMap<>();
+        locals.forEach((k, v) -> lv.put(k, v.build()));
+        List<NewFact> news = new ArrayList<>();
+        for (Object[] c : creations) {
+            ObjectCreationExpr oc = (ObjectCreationExpr) c[0];
+            List<String> args = new ArrayList<>();
+            oc.getArguments().forEach(a -> args.add(text(a)));
+            news.add(new NewFact(oc.getType().getNameWithScope(), args, range(oc), text(oc), (String) c[1],
+                    ((int[]) c[2])[0], ((int[]) c[2])[1]));
+        }
+        return new Body(calls, loops, guards, lambdas, lv, tries, news);
+    }
+
+    // ---- statements -----------------------------------------------------------------------------------------
+
+    /** Walks a statement; returns a guard id that guards the statements after it in its block, or -1. */
+    int stmt(Statement s) {
+        if (s instanceof BlockStmt b) {
+            sequence(b.getStatements());
+            return -1;
+        }
+        if (s instanceof ExpressionStmt es) {
+            expr(es.getExpression());
+            return -1;
+        }
+        if (s instanceof IfStmt is) {
+            return ifStmt(is);
+        }
+        if (s instanceof ForEachStmt fe) {
+            expr(fe.getIterable());
+            int id = loops.size();
+            List<String> vars = new ArrayList<>();
+            for (VariableDeclarator v : fe.getVariable().getVariables()) {
+                vars.add(v.getNameAsString());
+                local(v.getNameAsString(), typeRef(v.getType()), true).addSources(names(fe.getIterable()));
+            }
+            loops.add(new LoopFact(id, "foreach", vars, text(fe.getIterable()), names(fe.getIterable()),
+                    range(fe)));
+            loopStack.push(id);
+            stmt(fe.getBody());
+            loopStack.pop();
+            return -1;
+        }
+        if (s instanceof ForStmt fs) {
+            List<String> vars = new ArrayList<>();
+            for (Expression init : fs.getInitialization()) {
+                expr(init);
+                if (init instanceof VariableDeclarationExpr vde) {
+                    vde.getVariables().forEach(v -> vars.add(v.getNameAsString()));
+                }
+            }
+            int id = loops.size();
+            Set<String> condNames = fs.getCompare().map(FactExtractor::names).orElse(Set.of());
+            loops.add(new LoopFact(id, "for", vars, fs.getCompare().map(FactExtractor::text).orElse(""),
+                    condNames, range(fs)));
+            loopStack.push(id);
+            fs.getCompare().ifPresent(this::expr);
+            stmt(fs.getBody());
+            fs.getUpdate().forEach(this::expr);
+            loopStack.pop();
+            return -1;
+        }
+        if (s instanceof WhileStmt ws) {
+            int id = loops.size();
+            List<String> vars = new ArrayList<>();
+            for (AssignExpr a : ws.getCondition().findAll(AssignExpr.class)) {
+                if (a.getTarget() instanceof NameExpr n) {
+                    vars.add(n.getNameAsString());
+                }
+            }
+            loops.add(new LoopFact(id, "while", vars, text(ws.getCondition()), names(ws.getCondition()),
+                    range(ws)));
+            loopStack.push(id);
+            for (String v : vars) {
+                LocalVarBuilder lb = locals.get(v);
+                if (lb != null) {
+                    lb.inLoop = true;
+                }
+            }
+            int before = calls.size();
+            expr(ws.getCondition());
+            int g = newGuard(ws.getCondition(), before, false);
+            guardStack.push(g);
+            stmt(ws.getBody());
+            guardStack.pop();
+            loopStack.pop();
+            return -1;
+        }
+        if (s instanceof DoStmt ds) {
+            int id = loops.size();
+            loops.add(new LoopFact(id, "do", List.of(), text(ds.getCondition()), names(ds.getCondition()),
+                    range(ds)));
+            loopStack.push(id);
+            stmt(ds.getBody());
+            expr(ds.getCondition());
+            loopStack.pop();
+            return -1;
+        }
+        if (s instanceof TryStmt ts) {
+            ts.getResources().forEach(this::expr);
+            int b = branchCounter++;
+            armStack.push(new CallSite.Arm(b, 0, true));
+            int tryFirst = calls.size();
+            stmt(ts.getTryBlock());
+            int tryEnd = calls.size();
+            armStack.pop();
+            int i = 1;
+            List<TryFact.Catch> catchFacts = new ArrayList<>();
+            for (CatchClause cc : ts.getCatchClauses()) {
+                armStack.push(new CallSite.Arm(b, i++, true));
+                catchDepth++;
+                local(cc.getParameter().getNameAsString(), typeRef(cc.getParameter().getType()), false);
+                int cFirst = calls.size();
+                stmt(cc.getBody());
+                List<String> types = new ArrayList<>();
+                if (cc.getParameter().getType() instanceof com.github.javaparser.ast.type.UnionType ut) {
+                    ut.getElements().forEach(t -> types.add(t.asString()));
+                } else {
+                    types.add(cc.getParameter().getType().asString());
+                }
+                catchFacts.add(new TryFact.Catch(types, cc.getParameter().getNameAsString(), range(cc), cFirst,
+                        calls.size(), exits(cc.getBody()) && !(cc.getBody().getStatements().getLast().get()
+                        instanceof ContinueStmt), cc.getBody().getStatements().isEmpty(),
+                        !cc.getBody().getStatements().isEmpty()
+                                && cc.getBody().getStatements().getLast().get() instanceof ThrowStmt));
+                catchDepth--;
+                armStack.pop();
+            }
+            if (!catchFacts.isEmpty()) {
+                List<Integer> tryLoops = new ArrayList<>(loopStack);
+                java.util.Collections.reverse(tryLoops);
+                Set<String> assigned = new LinkedHashSet<>();
+                for (AssignExpr a : ts.getTryBlock().findAll(AssignExpr.class)) {
+                    if (a.getTarget() instanceof NameExpr n && ownBlock(a, ts)) {
+                        assigned.add(n.getNameAsString());
+                    } else if (a.getTarget() instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr
+                            && ownBlock(a, ts)) {
+                        assigned.add(fa.getNameAsString());
+                    }
+                }
+                boolean leaves = false;
+                for (Statement st : ts.getTryBlock().findAll(Statement.class)) {
+                    if ((st instanceof BreakStmt || st instanceof ReturnStmt) && ownLoopLevel(st, ts)) {
+                        leaves = true;
+                    }
+                }
+                tries.add(new TryFact(b, range(ts), tryLoops, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
+                        tryFirst, tryEnd, leaves, assigned, catchFacts));
+            }
+            ts.getFinallyBlock().ifPresent(fb -> {
+                armStack.push(new CallSite.Arm(b, -1, true));
+                stmt(fb);
+                armStack.pop();
+            });
+            return -1;
+        }
+        if (s instanceof SwitchStmt ss) {
+            int before = calls.size();
+            expr(ss.getSelector());
+            int g = newGuard(ss.getSelector(), before, false);
+            switchEntries(ss.getEntries(), g);
+            return -1;
+        }
+        if (s instanceof ReturnStmt rs) {
+            rs.getExpression().ifPresent(this::expr);
+            return -1;
+        }
+        if (s instanceof ThrowStmt th) {
+            expr(th.getExpression());
+            return -1;
+        }
+        if (s instanceof SynchronizedStmt sy) {
+            expr(sy.getExpression());
+            stmt(sy.getBody());
+            return -1;
+        }
+        if (s instanceof LabeledStmt ls) {
+            return stmt(ls.getStatement());
+        }
+        if (s instanceof YieldStmt ys) {
+            expr(ys.getExpression());
+            return -1;
+        }
+        if (s instanceof ExplicitConstructorInvocationStmt ec) {
+            ec.getArguments().forEach(this::expr);
+            return -1;
+        }
+        if (s instanceof LocalClassDeclarationStmt lc) {
+            local.local(lc.getClassDeclaration());
+            return -1;
+        }
+        if (s instanceof LocalRecordDeclarationStmt lr) {
+            local.local(lr.getRecordDeclaration());
+            return -1;
+        }
+        for (Node c : s.getChildNodes()) {
+            if (c instanceof Statement cs) {
+                stmt(cs);
+            } else if (c instanceof Expression ce) {
+                expr(ce);
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Walks statements in order. After an if whose then-branch leaves the block (continue, return, break,
+     * throw), the rest of the block is guarded by that if's condition and is the implicit else arm of it, so
+     * nothing in the leaving branch can run before the statements that follow.
+     */
+    private void sequence(NodeList<Statement> statements) {
+        int guardMark = guardStack.size();
+        int armMark = armStack.size();
+        for (Statement x : statements) {
+            int g = stmt(x);
+            if (g >= 0) {
+                guardStack.push(g);
+                armStack.push(new CallSite.Arm(guardBranch.get(g), 1, false));
+            }
+        }
+        while (guardStack.size() > guardMark) {
+            guardStack.pop();
+        }
+        while (armStack.size() > armMark) {
+            armStack.pop();
+        }
+    }
+
+    private void switchEntries(NodeList<SwitchEntry> entries, int guard) {
+        int b = branchCounter++;
+        int i = 0;
+        guardStack.push(guard);
+        for (SwitchEntry e : entries) {
+            armStack.push(new CallSite.Arm(b, i++, false));
+            sequence(e.getStatements());
+            armStack.pop();
+        }
+        guardStack.pop();
+    }
+
+    private int ifStmt(IfStmt is) {
+        int before = calls.size();
+        expr(is.getCondition());
+        boolean exits = exits(is.getThenStmt());
+        int g = newGuard(is.getCondition(), before, exits && is.getElseStmt().isEmpty());
+        int b = branchCounter++;
+        guardBranch.put(g, b);
+        guardStack.push(g);
+        armStack.push(new CallSite.Arm(b, 0, false));
+        stmt(is.getThenStmt());
+        armStack.pop();
+        is.getElseStmt().ifPresent(el -> {
+            armStack.push(new CallSite.Arm(b, 1, false));
+            stmt(el);
+            armStack.pop();
+        });
+        guardStack.pop();
+        return exits && is.getElseStmt().isEmpty() ? g : -1;
+    }
+
+    private int newGuard(Expression cond, int firstCall, boolean earlyExit) {
+        Set<Integer> ids = new LinkedHashSet<>();
+        for (int i = firstCall; i < calls.size(); i++) {
+            ids.add(i);
+        }
+        int id = guards.size();
+        guards.add(new GuardFact(id, text(cond), names(cond), ids, earlyExit, range(cond)));
+        return id;
+    }
+
+    // ---- expressions ----------------------------------------------------------------------------------------
+
+    void expr(Expression e) {
+        if (e instanceof MethodCallExpr mc) {
+            call(mc);
+        } else if (e instanceof LambdaExpr le) {
+            lambda(le, -1, null);
+        } else if (e instanceof VariableDeclarationExpr vde) {
+            for (VariableDeclarator v : vde.getVariables()) {
+                int before = calls.size();
+                v.getInitializer().ifPresent(this::expr);
+                LocalVarBuilder lb = local(v.getNameAsString(), typeRef(v.getType()), !loopStack.isEmpty());
+                v.getInitializer().ifPresent(init -> {
+                    lb.addSources(names(init));
+                    for (int i = before; i < calls.size(); i++) {
+                        lb.initCalls.add(i);
+                    }
+                    lb.initText = text(init);
+                });
+            }
+        } else if (e instanceof AssignExpr ae) {
+            int before = calls.size();
+            expr(ae.getValue());
+            if (ae.getTarget() instanceof NameExpr n) {
+                LocalVarBuilder lb = locals.get(n.getNameAsString());
+                if (lb != null) {
+                    lb.addSources(names(ae.getValue()));
+                    for (int i = before; i < calls.size(); i++) {
+                        lb.initCalls.add(i);
+                    }
+                    if (lb.initText == null) {
+                        lb.initText = text(ae.getValue());
+                    }
+                }
+            } else {
+                expr(ae.getTarget());
+            }
+        } else if (e instanceof ConditionalExpr ce) {
+            int before = calls.size();
+            expr(ce.getCondition());
+            int g = newGuard(ce.getCondition(), before, false);
+            int b = branchCounter++;
+            guardStack.push(g);
+            armStack.push(new CallSite.Arm(b, 0, false));
+            expr(ce.getThenExpr());
+            armStack.pop();
+            armStack.push(new CallSite.Arm(b, 1, false));
+            expr(ce.getElseExpr());
+            armStack.pop();
+            guardStack.pop();
+        } else if (e instanceof SwitchExpr se) {
+            int before = calls.size();
+            expr(se.getSelector());
+            int g = newGuard(se.getSelector(), before, false);
+            switchEntries(se.getEntries(), g);
+        } else if (e instanceof ObjectCreationExpr oc) {
+            oc.getScope().ifPresent(this::expr);
+            oc.getArguments().forEach(this::expr);
+            String assignedTo = null;
+            Node parent = oc.getParentNode().orElse(null);
+            if (parent instanceof VariableDeclarator vd) {
+                assignedTo = vd.getNameAsString();
+            } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof NameExpr n) {
+                assignedTo = n.getNameAsString();
+            } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof FieldAccessExpr fa) {
+                assignedTo = fa.getNameAsString();
+            }
+            creations.add(new Object[]{oc, assignedTo,
+                    new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()}});
+            // an anonymous class body is analysed as a type of its own (its methods run later, not here)
+            if (oc.getAnonymousClassBody().isPresent()) {
+                local.anonymous(oc);
+            }
+        } else {
+            for (Node c : e.getChildNodes()) {
+                if (c instanceof Expression ce) {
+                    expr(ce);
+                } else if (c instanceof Statement cs) {
+                    stmt(cs);
+                }
+            }
+        }
+    }
+
+    private void lambda(LambdaExpr le, int unusedOwner, String ownerName) {
+        int id = lambdaInfo.size();
+        lambdaInfo.add(new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()});
+        List<String> ps = new ArrayList<>();
+        for (Parameter p : le.getParameters()) {
+            ps.add(p.getNameAsString());
+        }
+        lambdaParams.add(ps);
+        if (!pendingLambdas.isEmpty()) {
+            pendingLambdas.peek().add(id);
+        }
+        boolean iterating = ownerName != null && ITERATING.contains(ownerName);
+        if (iterating) {
+            int lid = loops.size();
+            loops.add(new LoopFact(lid, "lambda:" + ownerName, ps, text(le), Set.of(), range(le)));
+            loopStack.push(lid);
+        }
+        for (Parameter p : le.getParameters()) {
+            local(p.getNameAsString(), p.getType() == null || p.getType().isUnknownType() ? TypeRef.UNKNOWN
+                    : typeRef(p.getType()), iterating || !loopStack.isEmpty());
+        }
+        lambdaStack.push(id);
+        // a lambda body runs later and in its own frame: guards and early exits outside do not carry into it,
+        // except those in force where the lambda was written
+        Statement body = le.getBody();
+        if (body instanceof ExpressionStmt es) {
+            expr(es.getExpression());
+        } else {
+            stmt(body);
+        }
+        lambdaStack.pop();
+        if (iterating) {
+            loopStack.pop();
+        }
+    }
+
+    private void call(MethodCallExpr mc) {
+        Receiver receiver;
+        Optional<Expression> scope = mc.getScope();
+        if (scope.isEmpty()) {
+            receiver = Receiver.NONE;
+        } else {
+            Expression sc = scope.get();
+            if (sc instanceof MethodCallExpr inner) {
+                call(inner);
+                receiver = new Receiver(Receiver.Kind.CALL, text(sc), null, calls.size() - 1);
+            } else if (sc instanceof ThisExpr) {
+                receiver = new Receiver(Receiver.Kind.THIS, "this", null, -1);
+            } else if (sc instanceof SuperExpr) {
+                receiver = new Receiver(Receiver.Kind.SUPER, "super", null, -1);
+            } else if (sc instanceof NameExpr n) {
+                String name = n.getNameAsString();
+                boolean var = locals.containsKey(name) || paramNames.contains(name) || fields.containsKey(name);
+                boolean typeLike = !var && !name.isEmpty() && Character.isUpperCase(name.charAt(0));
+                receiver = new Receiver(typeLike ? Receiver.Kind.TYPE : Receiver.Kind.NAME, name, name, -1);
+            } else if (sc instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr) {
+                receiver = new Receiver(Receiver.Kind.FIELD, text(sc), fa.getNameAsString(), -1);
+            } else if (sc instanceof FieldAccessExpr fa && looksLikeQualifiedType(fa)) {
+                receiver = new Receiver(Receiver.Kind.TYPE, text(sc), fa.toString(), -1);
+            } else {
+                expr(sc);
+                receiver = new Receiver(Receiver.Kind.OTHER, text(sc), null, -1);
+            }
+        }
+        List<Arg> args = new ArrayList<>();
+        List<Integer> lambdasHere = new ArrayList<>();
+        pendingLambdas.push(lambdasHere);
+        for (Expression a : mc.getArguments()) {
+            int before = calls.size();
+            if (a instanceof LambdaExpr le) {
+                lambda(le, -1, mc.getNameAsString());
+            } else {
+                expr(a);
+            }
+            Set<Integer> ids = new LinkedHashSet<>();
+            for (int i = before; i < calls.size(); i++) {
+                ids.add(i);
+            }
+            Set<String> ns = a instanceof LambdaExpr ? Set.of() : names(a);
+            if (a instanceof MethodReferenceExpr mr) {
+                ns = names(mr.getScope());
+            }
+            args.add(new Arg(text(a), ns, ids, stringValue(a, constants)));
+        }
+        pendingLambdas.pop();
+        int id = calls.size();
+        for (int l : lambdasHere) {
+            lambdaInfo.get(l)[0] = id;
+        }
+        for (Object[] cr : creations) {
+            if (((ObjectCreationExpr) cr[0]).getParentNode().orElse(null) == mc) {
+                ((int[]) cr[2])[0] = id;
+            }
+        }
+        String[] assigned = new String[1];
+        CallSite.Use use = use(mc, assigned);
+        List<CallSite.Arm> arms = new ArrayList<>(armStack);
+        java.util.Collections.reverse(arms);
+        List<Integer> loopIds = new ArrayList<>(loopStack);
+        java.util.Collections.reverse(loopIds);
+        List<Integer> gs = new ArrayList<>(guardStack);
+        java.util.Collections.reverse(gs);
+        calls.add(new CallSite(id, mc.getNameAsString(), receiver, args, range(mc), text(mc), use, assigned[0],
+                loopIds, arms, gs, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
+        // collection mutation flows into the receiver variable: ids.add(t.getId())
+        // and setters fill a request or statement built here: ps.setLong(1, t.getId()), req.setOrderNo(..)
+        if (receiver.kind() == Receiver.Kind.NAME && locals.containsKey(receiver.name())
+                && (Set.of("add", "addAll", "put", "offer", "push", "addLast", "addFirst", "set").contains(
+                mc.getNameAsString()) || mc.getNameAsString().startsWith("set") && !mc.getArguments().isEmpty())) {
+            for (Arg a : args) {
+                locals.get(receiver.name()).addSources(a.names());
+            }
+        }
+    }
+
+    private LocalVarBuilder local(String name, TypeRef type, boolean inLoop) {
+        LocalVarBuilder lb = locals.get(name);
+        if (lb == null) {
+            lb = new LocalVarBuilder(name, type, inLoop);
+            locals.put(name, lb);
+        }
+        return lb;
+    }
+}

@@ -1,0 +1,163 @@
+package io.idemcheck.core.parse;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.CastExpr;
+import com.github.javaparser.ast.expr.ConditionalExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.LambdaExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
+import com.github.javaparser.ast.expr.SwitchExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
+import com.github.javaparser.ast.stmt.BlockStmt;
+import com.github.javaparser.ast.stmt.BreakStmt;
+import com.github.javaparser.ast.stmt.ContinueStmt;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
+import com.github.javaparser.ast.stmt.ReturnStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.SwitchStmt;
+import com.github.javaparser.ast.stmt.ThrowStmt;
+import com.github.javaparser.ast.stmt.TryStmt;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+
+import java.util.Optional;
+
+/**
+ * Static predicates over JavaParser nodes used while building a method {@link io.idemcheck.core.facts.Body}: where a
+ * statement belongs relative to a try statement, whether a statement always leaves its block, whether a field access
+ * names a type, and how a call's result is used. Stateless.
+ */
+final class SyntaxShapes {
+
+    private SyntaxShapes() {
+    }
+
+    /** True when {@code n} belongs to the try statement's own code: not inside a lambda or a local class. */
+    static boolean ownBlock(Node n, TryStmt ts) {
+        Node p = n.getParentNode().orElse(null);
+        while (p != null && p != ts) {
+            if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr
+                    || p instanceof TypeDeclaration<?>) {
+                return false;
+            }
+            p = p.getParentNode().orElse(null);
+        }
+        return true;
+    }
+
+    /** True when a break or return in a try block leaves the loop that encloses the try statement. */
+    static boolean ownLoopLevel(Statement st, TryStmt ts) {
+        boolean isBreak = st instanceof BreakStmt;
+        if (isBreak && ((BreakStmt) st).getLabel().isPresent()) {
+            return ownBlock(st, ts);
+        }
+        Node p = st.getParentNode().orElse(null);
+        while (p != null && p != ts) {
+            if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr
+                    || p instanceof TypeDeclaration<?>) {
+                return false;
+            }
+            if (isBreak && (p instanceof WhileStmt || p instanceof ForStmt || p instanceof ForEachStmt
+                    || p instanceof DoStmt || p instanceof SwitchStmt || p instanceof SwitchExpr)) {
+                return false;
+            }
+            p = p.getParentNode().orElse(null);
+        }
+        return true;
+    }
+
+    static boolean exits(Statement s) {
+        if (s instanceof BlockStmt b) {
+            return !b.getStatements().isEmpty() && exits(b.getStatements().getLast().get());
+        }
+        return s instanceof ContinueStmt || s instanceof BreakStmt || s instanceof ReturnStmt
+                || s instanceof ThrowStmt;
+    }
+
+    static boolean looksLikeQualifiedType(FieldAccessExpr fa) {
+        String s = fa.toString();
+        String[] parts = s.split("\\.");
+        if (parts.length < 2) {
+            return false;
+        }
+        String last = parts[parts.length - 1];
+        if (last.isEmpty() || !Character.isUpperCase(last.charAt(0))) {
+            return false;
+        }
+        for (int i = 0; i < parts.length - 1; i++) {
+            if (parts[i].isEmpty() || !Character.isLowerCase(parts[i].charAt(0))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static CallSite.Use use(Node call, String[] assigned) {
+        Node n = call;
+        while (true) {
+            Optional<Node> po = n.getParentNode();
+            if (po.isEmpty()) {
+                return CallSite.Use.OTHER;
+            }
+            Node p = po.get();
+            if (p instanceof ExpressionStmt) {
+                return n == call ? CallSite.Use.DISCARDED : CallSite.Use.OTHER;
+            }
+            if (p instanceof MethodCallExpr pm) {
+                if (pm.getScope().isPresent() && pm.getScope().get() == n) {
+                    return CallSite.Use.RECEIVER;
+                }
+                return CallSite.Use.ARGUMENT;
+            }
+            if (p instanceof VariableDeclarator vd) {
+                assigned[0] = vd.getNameAsString();
+                return CallSite.Use.ASSIGNED;
+            }
+            if (p instanceof AssignExpr ae) {
+                if (ae.getValue() == n) {
+                    Expression t = ae.getTarget();
+                    assigned[0] = t instanceof NameExpr ne ? ne.getNameAsString()
+                            : t instanceof FieldAccessExpr fa ? fa.getNameAsString() : t.toString();
+                    return CallSite.Use.ASSIGNED;
+                }
+                return CallSite.Use.OTHER;
+            }
+            if (p instanceof ReturnStmt) {
+                return CallSite.Use.RETURNED;
+            }
+            if (p instanceof IfStmt || p instanceof WhileStmt || p instanceof DoStmt || p instanceof ForStmt
+                    || p instanceof SwitchStmt || p instanceof SwitchExpr) {
+                return CallSite.Use.CONDITION;
+            }
+            if (p instanceof ConditionalExpr ce) {
+                if (ce.getCondition() == n) {
+                    return CallSite.Use.CONDITION;
+                }
+                n = p;
+                continue;
+            }
+            if (p instanceof BinaryExpr || p instanceof UnaryExpr || p instanceof EnclosedExpr
+                    || p instanceof CastExpr) {
+                n = p;
+                continue;
+            }
+            if (p instanceof LambdaExpr) {
+                return CallSite.Use.RETURNED;
+            }
+            return CallSite.Use.OTHER;
+        }
+    }
+}

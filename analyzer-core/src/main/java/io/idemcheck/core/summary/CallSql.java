@@ -1,0 +1,399 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeRef;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.index.TypeEntry;
+import io.idemcheck.core.sql.SqlClassifier;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlModel;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static io.idemcheck.core.summary.Dataflow.roots;
+import static io.idemcheck.core.summary.Sites.simple;
+
+/**
+ * Classifier: the SQL statements a call runs. The called mapper method's SQL (XML or annotation), a JDBC string
+ * (also through {@code prepareStatement}), a MyBatis-Plus update wrapper chain, a MyBatis Generator example, a
+ * Spring Data derived query, or an entity update whose SET columns are the setters called on the entity before it.
+ * An empty list means no SQL is visible for the call. Lower layer; stateless.
+ */
+final class CallSql {
+
+    private final ProjectIndex index;
+    private final Catalog catalog;
+    private final SqlClassifier sql;
+    private final SqlModel model;
+    private final DataAccess dataAccess;
+
+    CallSql(ProjectIndex index, SqlModel model, DataAccess dataAccess) {
+        this.index = index;
+        this.catalog = index.catalog();
+        this.sql = model.classifier();
+        this.model = model;
+        this.dataAccess = dataAccess;
+    }
+
+    private static final Pattern DERIVED = Pattern.compile(
+            "(find|read|get|query|search|stream|count|exists|delete|remove)(First\\d*|Top\\d*|Distinct|All)?By([A-Z].*)");
+    private static final Set<String> WRAPPER_WHERE = Set.of("eq", "ne", "in", "notIn", "lt", "le", "gt", "ge",
+            "isNull", "isNotNull", "between", "like", "likeRight", "likeLeft");
+    private static final Pattern EXAMPLE_CRITERION = Pattern.compile(
+            "and([A-Z][A-Za-z0-9]*?)(EqualTo|NotEqualTo|In|NotIn|IsNull|IsNotNull|GreaterThan|GreaterThanOrEqualTo|"
+                    + "LessThan|LessThanOrEqualTo|Between|NotBetween|Like|NotLike)");
+
+    /**
+     * The statements a call runs: the called mapper method's SQL (XML or annotation), a JDBC string, a MyBatis-Plus
+     * update wrapper chain, a MyBatis Generator example, or an entity update whose columns are the setters called on
+     * the entity before it.
+     */
+    List<SqlStatement> statementsOf(MethodRef m, CallSite c, CallTarget t) {
+        if (t.declared() != null) {
+            List<SqlStatement> declared = model.statementsFor(t.declared());
+            if (!declared.isEmpty()) {
+                List<SqlStatement> selective = selectiveUpdate(m, c, declared);
+                return selective != null ? selective : declared;
+            }
+        }
+        ResolvedType recv = t.receiverType();
+        SqlFacts jdbc = jdbcSql(c, recv);
+        if (jdbc == null) {
+            jdbc = preparedSql(m, c);
+        }
+        if (jdbc != null) {
+            return List.of(callStatement(SqlStatement.Source.JDBC_STRING, m, c, jdbc));
+        }
+        if (recv.simpleName().equals("EntityManager") && c.name().equals("merge") && !c.args().isEmpty()) {
+            return entitySave(m, c, null);
+        }
+        TypeEntry recvType = index.typeOf(recv).orElse(null);
+        boolean dataAccess = recvType != null && this.dataAccess.isDataAccess(recvType)
+                || recv.kind() != ResolvedType.Kind.PROJECT && c.name().equals("update") && chainHas(m, c, "lambdaUpdate", "update");
+        if (!dataAccess || t.declared() != null && t.declared().method().hasBody()) {
+            return List.of();
+        }
+        Body body = m.method().body();
+        String entityTable = entityTable(recvType);
+        // MyBatis-Plus: update(entity, wrapper), update(wrapper), lambdaUpdate()...update()
+        if (c.name().equals("update") || c.name().equals("remove") || c.name().equals("delete")) {
+            List<CallSite> chain = wrapperCalls(m, c);
+            List<String> set = new ArrayList<>();
+            List<String> where = new ArrayList<>();
+            for (CallSite w : chain) {
+                String col = w.args().isEmpty() ? null : columnOf(w.args().get(0));
+                if (col == null) {
+                    continue;
+                }
+                if (w.name().equals("set")) {
+                    set.add(col);
+                } else if (WRAPPER_WHERE.contains(w.name())) {
+                    where.add(col);
+                }
+            }
+            if (!c.args().isEmpty() && c.name().equals("update")) {
+                set.addAll(setterColumns(m, c, c.args().get(0).text()));
+            }
+            if (!set.isEmpty() || !where.isEmpty()) {
+                return List.of(callStatement(SqlStatement.Source.MYBATIS_PLUS_WRAPPER, m, c,
+                        updateFacts(entityTable, set, where, "wrapper")));
+            }
+        }
+        // MyBatis Generator: updateByExample(Selective)(record, example)
+        if (c.name().startsWith("updateByExample") && c.args().size() >= 2) {
+            String ex = c.args().get(1).text();
+            List<String> where = new ArrayList<>();
+            for (CallSite x : body.calls()) {
+                Matcher mm = EXAMPLE_CRITERION.matcher(x.name());
+                if (x.id() < c.id() && mm.matches() && rootedAt(m, x, ex)) {
+                    where.add(SqlModel.snake(decap(mm.group(1))));
+                }
+            }
+            List<String> set = setterColumns(m, c, c.args().get(0).text());
+            return List.of(callStatement(SqlStatement.Source.MYBATIS_GENERATOR_EXAMPLE, m, c,
+                    updateFacts(entityTable, set, where, "example")));
+        }
+        // Spring Data derived queries: findByStatus, deleteByStatusAndCreatedBefore, ...
+        Matcher dq = DERIVED.matcher(c.name());
+        if (t.declared() != null && !t.declared().method().hasBody() && dq.matches()) {
+            List<String> where = new ArrayList<>();
+            for (String part : dq.group(3).split("And|Or")) {
+                String col = part.replaceAll("(IsNot|Is|Not|In|NotIn|Between|LessThan|LessThanEqual|GreaterThan|"
+                        + "GreaterThanEqual|Before|After|Like|Containing|StartingWith|EndingWith|IsNull|IsNotNull|"
+                        + "Null|NotNull|True|False|IgnoreCase|OrderBy.*)$", "");
+                if (!col.isEmpty()) {
+                    where.add(SqlModel.snake(decap(col)));
+                }
+            }
+            boolean delete = dq.group(1).startsWith("delete") || dq.group(1).startsWith("remove");
+            SqlFacts f = new SqlFacts(delete ? SqlFacts.Kind.DELETE : SqlFacts.Kind.SELECT, entityTable, List.of(),
+                    where, false, false, (delete ? "DELETE FROM " : "SELECT * FROM ") + entityTable + " WHERE "
+                    + String.join(" AND ", where) + " -- derived from " + c.name(), null);
+            return List.of(callStatement(SqlStatement.Source.DERIVED_QUERY, m, c, f));
+        }
+        // entity updates: updateById(e), updateByPrimaryKey(Selective)(e), JPA save(e) of a loaded entity
+        if ((c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey")
+                || c.name().equals("save") || c.name().equals("saveAndFlush")) && !c.args().isEmpty()) {
+            return entitySave(m, c, recvType);
+        }
+        return List.of();
+    }
+
+    /** An entity update: the columns are the setters called on the entity before; fenced when it has a version. */
+    private List<SqlStatement> entitySave(MethodRef m, CallSite c, TypeEntry recvType) {
+        String x = c.args().get(0).text();
+        List<String> set = setterColumns(m, c, x);
+        if (set.isEmpty() || isFreshEntity(m, x)) {
+            return List.of();
+        }
+        List<String> where = new ArrayList<>(List.of("id"));
+        if (versioned(m, x)) {
+            where.add("version");
+        }
+        return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
+                updateFacts(recvType == null ? "?" : entityTable(recvType), set, where, "entity")));
+    }
+
+    /**
+     * A MyBatis Generator {@code updateByPrimaryKeySelective(record)} writes only the record's non-null fields: its
+     * mapper XML sets every column under an {@code <if test="x != null">}, so which columns this call writes is
+     * decided by the setters called on the record before it. A full-row {@code updateByPrimaryKey(record)} of a row
+     * loaded in the same method writes the other columns back as they were read. When the setters are visible, the
+     * statement is narrowed to them (the WHERE stays the XML's); null otherwise.
+     */
+    private List<SqlStatement> selectiveUpdate(MethodRef m, CallSite c, List<SqlStatement> declared) {
+        boolean selective = c.name().endsWith("Selective") && c.name().startsWith("update");
+        boolean writeBack = c.name().equals("updateByPrimaryKey") || c.name().equals("updateById");
+        if (!selective && !writeBack || c.args().isEmpty()) {
+            return null;
+        }
+        String x = c.args().get(0).text();
+        LocalVar lv = m.method().body().locals().get(x);
+        List<String> set = setterColumns(m, c, x);
+        if (lv == null || set.isEmpty()) {
+            return null;
+        }
+        if (writeBack && (lv.initCallIds().isEmpty() || isFreshEntity(m, x))) {
+            // a full-row update writes back every column; only a row loaded in this method (its status written back
+            // as read) can be narrowed to the columns the code changed
+            return null;
+        }
+        List<SqlStatement> out = new ArrayList<>();
+        for (SqlStatement st : declared) {
+            List<SqlFacts> shapes = new ArrayList<>();
+            for (SqlFacts f : st.shapes()) {
+                if (f.kind() != SqlFacts.Kind.UPDATE) {
+                    shapes.add(f);
+                    continue;
+                }
+                SqlFacts narrowed = updateFacts(f.table(), set, f.whereColumns(), "record's setters");
+                shapes.add(narrowed);
+            }
+            out.add(new SqlStatement(st.source(), st.ownerType(), st.method(), st.id(), st.relPath(), st.range(),
+                    shapes.stream().distinct().toList(), st.truncated()));
+        }
+        return out;
+    }
+
+    private SqlStatement callStatement(SqlStatement.Source src, MethodRef m, CallSite c, SqlFacts f) {
+        return new SqlStatement(src, null, null, m.owner().fqn() + "#" + m.method().signature() + "@"
+                + c.range().line(), m.file().relPath(), c.range(), List.of(f), false);
+    }
+
+    private SqlFacts updateFacts(String table, List<String> set, List<String> where, String what) {
+        boolean statusWrite = set.stream().anyMatch(catalog::isStatusColumn);
+        boolean conditional = statusWrite && where.stream()
+                .anyMatch(col -> catalog.isStatusColumn(col) || catalog.isFencingColumn(col));
+        return new SqlFacts(SqlFacts.Kind.UPDATE, table, set, where, statusWrite, conditional,
+                "UPDATE " + table + " SET " + String.join(", ", set) + " WHERE " + String.join(" AND ", where)
+                        + " -- from the " + what, null);
+    }
+
+    private String entityTable(TypeEntry mapper) {
+        if (mapper == null) {
+            return "?";
+        }
+        for (ResolvedType s : index.allSupertypes(mapper)) {
+            // BaseMapper<Task>: the type argument names the entity
+            for (TypeRef tr : mapper.type().supertypes()) {
+                if (!tr.typeArgs().isEmpty()) {
+                    return SqlModel.tableOfEntity(simple(tr.typeArgs().get(0)), index);
+                }
+            }
+        }
+        String n = mapper.type().simpleName().replaceAll("(Mapper|Dao|DAO|Repository|Repo|Service)$", "");
+        return SqlModel.tableOfEntity(n, index);
+    }
+
+    /** Calls that build the wrapper or criteria passed to (or chained before) {@code c}. */
+    private List<CallSite> wrapperCalls(MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        List<CallSite> out = new ArrayList<>();
+        // chained: x.lambdaUpdate().set(..).eq(..).update()
+        CallSite cur = c;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            cur = body.calls().get(cur.receiver().callId());
+            out.add(cur);
+        }
+        for (Arg a : c.args()) {
+            for (int id : a.callIds()) {
+                out.add(body.calls().get(id));
+            }
+            LocalVar lv = body.locals().get(a.text());
+            if (lv != null) {
+                for (int id : lv.initCallIds()) {
+                    out.add(body.calls().get(id));
+                }
+                for (CallSite x : body.calls()) {
+                    if (x.id() < c.id() && rootedAt(m, x, lv.name())) {
+                        out.add(x);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private boolean chainHas(MethodRef m, CallSite c, String... names) {
+        Body body = m.method().body();
+        CallSite cur = c;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            cur = body.calls().get(cur.receiver().callId());
+            if (Set.of(names).contains(cur.name()) && cur != c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the receiver chain of {@code x} starts at variable {@code var} (or a local built from it). */
+    private boolean rootedAt(MethodRef m, CallSite x, String var) {
+        Body body = m.method().body();
+        CallSite cur = x;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            cur = body.calls().get(cur.receiver().callId());
+        }
+        if (cur.receiver().kind() != Receiver.Kind.NAME) {
+            return false;
+        }
+        String n = cur.receiver().name();
+        return n.equals(var) || roots(m, Set.of(n)).contains(var);
+    }
+
+    /** Columns set on entity variable {@code x} before {@code c}: {@code x.setStatus(..)} gives "status". */
+    private List<String> setterColumns(MethodRef m, CallSite c, String x) {
+        List<String> out = new ArrayList<>();
+        for (CallSite p : m.method().body().calls()) {
+            if (p.id() >= c.id()) {
+                break;
+            }
+            if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name()) && p.name().length() > 3
+                    && p.name().startsWith("set") && p.argCount() == 1) {
+                out.add(SqlModel.snake(decap(p.name().substring(3))));
+            }
+        }
+        return out;
+    }
+
+    /** A local built in this method with {@code new} or a builder: saving it inserts, it does not transition. */
+    static boolean isFreshEntity(MethodRef m, String var) {
+        LocalVar lv = m.method().body().locals().get(var);
+        return lv != null && lv.initText() != null
+                && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"));
+    }
+
+    private boolean versioned(MethodRef m, String var) {
+        TypeRef tr = index.variableType(m, var, false).orElse(null);
+        if (tr == null) {
+            return false;
+        }
+        ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
+        TypeEntry te = index.typeOf(rt).orElse(null);
+        return te != null && te.type().fields().keySet().stream().anyMatch(f -> f.equals("version")
+                || te.type().fieldHas(f, "Version"));
+    }
+
+    private static String columnOf(Arg a) {
+        if (a.stringValue() != null) {
+            return a.stringValue().toLowerCase(Locale.ROOT);
+        }
+        String t = a.text();
+        int i = t.indexOf("::");
+        if (i > 0) {
+            String getter = t.substring(i + 2).trim();
+            if (getter.startsWith("get") && getter.length() > 3) {
+                return SqlModel.snake(decap(getter.substring(3)));
+            }
+            if (getter.startsWith("is") && getter.length() > 2) {
+                return SqlModel.snake(decap(getter.substring(2)));
+            }
+            return SqlModel.snake(getter);
+        }
+        return null;
+    }
+
+    private static String decap(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * {@code ps.executeUpdate()} runs the SQL given to {@code c.prepareStatement(SQL)} where {@code ps} was created:
+     * the statement belongs to the execution (which is when the effect happens and whose row count tells), not to
+     * the preparation.
+     */
+    private SqlFacts preparedSql(MethodRef m, CallSite c) {
+        if (!Set.of("executeUpdate", "executeLargeUpdate", "execute", "executeBatch").contains(c.name())
+                || !c.args().isEmpty() || c.receiver().kind() != Receiver.Kind.NAME) {
+            return null;
+        }
+        LocalVar ps = m.method().body().locals().get(c.receiver().name());
+        if (ps == null) {
+            return null;
+        }
+        // the closest preparation before this call: one name may be declared again in a later try block
+        CallSite prepared = null;
+        for (int id : ps.initCallIds()) {
+            CallSite p = m.method().body().calls().get(id);
+            if (id < c.id() && (p.name().equals("prepareStatement") || p.name().equals("prepareCall"))
+                    && (prepared == null || id > prepared.id())) {
+                prepared = p;
+            }
+        }
+        if (prepared == null || prepared.args().isEmpty() || prepared.args().get(0).stringValue() == null) {
+            return null;
+        }
+        return sql.classify(prepared.args().get(0).stringValue());
+    }
+
+    private SqlFacts jdbcSql(CallSite c, ResolvedType recv) {
+        String s = recv.simpleName();
+        if (!(s.equals("JdbcTemplate") || s.equals("NamedParameterJdbcTemplate") || s.equals("JdbcOperations")
+                || s.equals("Statement") || s.equals("PreparedStatement") || s.equals("Connection")
+                || s.equals("JdbcClient"))) {
+            return null;
+        }
+        if (c.args().isEmpty() || !Set.of("update", "batchUpdate", "executeUpdate", "execute", "sql")
+                .contains(c.name())) {
+            return null;
+        }
+        String text = c.args().get(0).stringValue();
+        return text == null ? null : sql.classify(text);
+    }
+}

@@ -1,0 +1,265 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.index.TypeEntry;
+import io.idemcheck.core.schema.Schema;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import static io.idemcheck.core.summary.Dataflow.roots;
+import static io.idemcheck.core.summary.Sites.display;
+import static io.idemcheck.core.summary.Sites.location;
+import static io.idemcheck.core.summary.Sites.simple;
+
+/**
+ * Classifier: whether a call is a side effect a repeated run repeats, of which kind, and why ({@link EffectTrace}
+ * with its basis: "config" for idemcheck.yml, "catalog" for a catalog effect type, "annotation", "sql" for a
+ * visible INSERT, "name" for the method-name vocabulary, or the callee's summary). Lower layer: reads the catalog,
+ * the schema and the callees' summaries (through the function it is given), never the queries above it.
+ * Stateless; safe to share between threads when the summary function is.
+ */
+final class Effects {
+
+    /** Package prefix of idemcheck's own runtime library: its calls are neither effects nor records by name. */
+    static final String RUNTIME = "io.idemcheck.runtime.";
+
+    private final ProjectIndex index;
+    private final Catalog catalog;
+    private final Schema schema;
+    private final DataAccess dataAccess;
+    private final Function<MethodRef, MethodSummary> summaries;
+
+    Effects(ProjectIndex index, Schema schema, DataAccess dataAccess, Function<MethodRef, MethodSummary> summaries) {
+        this.index = index;
+        this.catalog = index.catalog();
+        this.schema = schema;
+        this.dataAccess = dataAccess;
+        this.summaries = summaries;
+    }
+
+    EffectTrace effectOf(MethodRef m, CallSite c, CallTarget t, List<SqlStatement> stmts) {
+        ResolvedType recv = t.receiverType();
+        String here = display(c);
+        Catalog.ProjectEffect pe = catalog.projectEffect(recv.name(), c.name(), c.args().size()); // idemcheck.yml
+        if (pe != null) {
+            return trace(m, c, pe.kind(), pe.verb() != null ? pe.verb() : verbOfKind(pe.kind()),
+                    simple(recv.name()) + "." + c.name(), "config", here + " " + kindPhrase(pe.kind()));
+        }
+        if (!recv.isProject()) {
+            Catalog.EffectType et = catalog.effectType(recv.name());
+            if (et == null && recv.kind() == ResolvedType.Kind.UNKNOWN) {
+                et = catalog.effectTypeBySimpleName(recv.simpleName());
+            }
+            if (et != null) {
+                if (et.matchesMethod(c.name()) && !("http".equals(et.kind()) && readOnlyHttp(m, c))) {
+                    return trace(m, c, et.kind(), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
+                            "catalog", here + " calls " + simple(recv.name()) + "." + c.name() + "()");
+                }
+                return null;
+            }
+            if (isNotEffectType(recv)) {
+                return null;
+            }
+            if (recv.name().startsWith(RUNTIME)) {
+                return null;
+            }
+            for (SqlStatement st : stmts) {
+                if (insertEffect(st)) {
+                    return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
+                            simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + st.table());
+                }
+            }
+        }
+        TypeEntry recvType = index.typeOf(recv).orElse(null);
+        if (recvType != null) {
+            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
+                if (recvType.type().annotation(ea.annotation()) != null) {
+                    return trace(m, c, ea.kind(), verbOfKind(ea.kind()), recvType.type().simpleName() + "." + c.name(),
+                            "annotation", here + " calls the @" + ea.annotation() + " " + recvType.type().simpleName());
+                }
+            }
+        }
+        // through project methods
+        boolean anyBody = false;
+        boolean opaque = false;
+        for (MethodRef target : t.targets()) {
+            if (!target.method().hasBody()) {
+                continue;
+            }
+            anyBody = true;
+            MethodSummary s = summaries.apply(target);
+            opaque |= s.opaque();
+            if (!s.effects().isEmpty()) {
+                EffectTrace first = s.effects().stream().filter(x -> x.keyParam() < 0).findFirst()
+                        .orElse(s.effects().get(0));
+                EffectTrace inner = first.via(location(m, c.range(), here + " calls "
+                        + target.type().simpleName() + "." + target.method().name() + "()"));
+                Catalog.EffectName named = catalog.effectName(c.name());
+                if (named != null && !inner.isDatabaseLocal()) {
+                    // a business name on the way down says best what a repetition does: charge() over HTTP
+                    return new EffectTrace(named.kind(), named.verb(), inner.leaf(), inner.hops(), inner.basis(),
+                            inner.keyParam());
+                }
+                return inner;
+            }
+        }
+        // data-access interfaces: the SQL or the method name
+        if (recvType != null && !anyBody && dataAccess.isDataAccess(recvType)) {
+            if (known(stmts)) {
+                for (SqlStatement st : stmts) {
+                    if (insertEffect(st)) {
+                        return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
+                                recvType.type().simpleName() + "." + c.name(), "sql",
+                                here + " runs INSERT INTO " + st.table());
+                    }
+                }
+                return null;
+            }
+            if (isDbWriteName(m, c)) {
+                return trace(m, c, "db-insert", "inserts the row again", recvType.type().simpleName() + "." + c.name(),
+                        "name", here + " inserts a row");
+            }
+            return null;
+        }
+        // the vocabulary of business effects, never on library types, and not on project methods whose whole body
+        // is visible and shows no effect (a publish() that only wraps Spring's in-process events)
+        if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t) && (!anyBody || opaque)) {
+            Catalog.EffectName en = catalog.effectName(c.name());
+            if (en != null && !(recvType != null && dataAccess.isDataAccess(recvType))) {
+                return trace(m, c, en.kind(), en.verb(), c.name(), "name", here + " " + kindPhrase(en.kind()));
+            }
+        }
+        return null;
+    }
+
+    private EffectTrace trace(MethodRef m, CallSite c, String kind, String verb, String leaf, String basis,
+                              String label) {
+        return new EffectTrace(kind, verb, leaf, List.of(location(m, c.range(), label)), basis);
+    }
+
+    private static String kindPhrase(String kind) {
+        return switch (kind) {
+            case "payment" -> "moves money";
+            case "message" -> "sends a message";
+            case "mail" -> "sends a mail";
+            case "order" -> "places an order";
+            case "http" -> "calls a remote service";
+            default -> "has a side effect";
+        };
+    }
+
+    /** The consequence of repeating an effect of a kind, in words. */
+    public static String verbOfKind(String kind) {
+        return switch (kind) {
+            case "http" -> "sends the request again";
+            case "message" -> "publishes the message again";
+            case "mail" -> "sends the mail again";
+            case "payment" -> "charges again";
+            case "db-insert" -> "inserts the row again";
+            default -> "repeats the effect";
+        };
+    }
+
+    private static final List<String> MUTATING_HTTP = List.of(".post(", ".put(", ".patch(", ".delete(", "POST(",
+            "PUT(", "DELETE(", "PATCH(", "method(\"POST", "method(\"PUT", "method(\"DELETE", "method(\"PATCH",
+            "HttpPost", "HttpPut", "HttpPatch", "HttpDelete", "HttpMethod.POST", "HttpMethod.PUT", "HttpMethod.DELETE",
+            "HttpMethod.PATCH", "Method.POST", "Method.PUT", ".method(");
+
+    /**
+     * True for HTTP calls that only read: {@code exchange(.., HttpMethod.GET, ..)}, or {@code newCall(request)} /
+     * {@code send(request)} / {@code execute(request)} where the request is built in this method with no mutating
+     * verb ({@code .get()}, {@code GET()}, {@code new HttpGet(..)}).
+     */
+    private boolean readOnlyHttp(MethodRef m, CallSite c) {
+        if (c.name().equals("exchange") || c.name().equals("execute") || c.name().equals("method")) {
+            for (Arg a : c.args()) {
+                if (a.text().contains("HttpMethod.GET") || a.text().contains("HttpMethod.HEAD")) {
+                    return true;
+                }
+            }
+        }
+        if (!Set.of("newCall", "send", "sendAsync", "execute", "executeOpen").contains(c.name()) || c.args().isEmpty()) {
+            return false;
+        }
+        Arg req = c.args().get(0);
+        StringBuilder seen = new StringBuilder(req.text());
+        boolean visible = req.text().contains("(");
+        for (String r : roots(m, req.names())) {
+            LocalVar lv = m.method().body().locals().get(r);
+            if (lv != null && lv.initText() != null) {
+                seen.append(' ').append(lv.initText());
+                visible = true;
+            }
+        }
+        if (!visible) {
+            return false;
+        }
+        String all = seen.toString();
+        for (String verb : MUTATING_HTTP) {
+            if (all.contains(verb)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean isNotEffectType(ResolvedType recv) {
+        for (String n : catalog.notEffectTypes()) {
+            if (n.equals(recv.name()) || n.endsWith("." + recv.simpleName()) && !recv.isProject()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isAccessor(CallTarget t) {
+        MethodRef d = t.declared();
+        if (d == null) {
+            return false;
+        }
+        if (d.method().synthetic()) {
+            return true;
+        }
+        return "record".equals(d.type().kind()) && d.method().arity() == 0
+                && d.type().fields().containsKey(d.method().name());
+    }
+
+    private boolean isDbWriteName(MethodRef m, CallSite c) {
+        String n = c.name();
+        if (Catalog.any(List.of("insert*", "batchInsert*", "create*", "add*"), n)) {
+            return true;
+        }
+        if (Catalog.any(List.of("save*", "persist*"), n) && !c.args().isEmpty()) {
+            Arg a = c.args().get(0);
+            LocalVar lv = m.method().body().locals().get(a.text());
+            return lv != null && lv.initText() != null
+                    && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"));
+        }
+        return false;
+    }
+
+    /**
+     * True when running {@code st} inserts a row a second run inserts again. With the table's schema visible, an
+     * insert or upsert that writes every column of a unique key other than a surrogate id deduplicates itself and is
+     * not an effect, and an upsert into a table whose only unique key is a generated id is one; without schema, a
+     * plain INSERT is an effect and an upsert is not.
+     */
+    private boolean insertEffect(SqlStatement st) {
+        Boolean bySchema = schema.insertIsEffect(st);
+        return bySchema != null ? bySchema : st.inserts();
+    }
+
+    static boolean known(List<SqlStatement> stmts) {
+        return stmts.stream().anyMatch(st -> !st.unknown());
+    }
+}

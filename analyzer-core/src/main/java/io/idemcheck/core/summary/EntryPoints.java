@@ -1,0 +1,85 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Query: whether a method is a job entry point (a {@code main(String[])}, a catalog entry-point annotation or
+ * interface method) and the set of main-code methods reachable from one. The reachable set is computed once,
+ * under the assembler's lock.
+ */
+final class EntryPoints {
+
+    private final ProjectIndex index;
+    private final Catalog catalog;
+    private final Object lock;
+
+    EntryPoints(ProjectIndex index, Object lock) {
+        this.index = index;
+        this.catalog = index.catalog();
+        this.lock = lock;
+    }
+
+    private Set<MethodFacts> reachable; // guarded by lock
+
+    /**
+     * Methods run unattended: job entry points (see {@link #entryPoint}) and every project method reachable from one
+     * through the call graph (main code only).
+     */
+    public Set<MethodFacts> reachableFromEntryPoints() {
+        synchronized (lock) {
+            return computeReachable();
+        }
+    }
+
+    private Set<MethodFacts> computeReachable() {
+        if (reachable != null) {
+            return reachable;
+        }
+        List<MethodRef> entries = new ArrayList<>();
+        for (MethodRef m : index.methods()) {
+            if (!m.file().test() && entryPoint(m) != null) {
+                entries.add(m);
+            }
+        }
+        Set<MethodFacts> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        index.reachable(entries, false).forEach(m -> seen.add(m.method()));
+        reachable = seen;
+        return seen;
+    }
+
+    /** Why {@code m} is a job entry point ("@Scheduled", "Quartz Job.execute"), or null when it is not one. */
+    public String entryPoint(MethodRef m) {
+        if (m.method().name().equals("main") && m.method().isStatic() && m.method().arity() == 1
+                && m.method().params().get(0).type().text().replace(" ", "").matches("String(\\[]|\\.\\.\\.)")) {
+            return "main()"; // a batch started by a scheduler (cron, a workflow engine) as a plain program
+        }
+        Catalog.EntryPoints ep = catalog.entryPoints();
+        for (String a : ep.methodAnnotations()) {
+            if (m.method().annotation(a) != null) {
+                return "@" + a;
+            }
+        }
+        for (Catalog.TypeMethod tm : ep.typeAnnotationsWithMethod()) {
+            if (m.type().annotation(tm.annotation()) != null && m.method().name().equals(tm.method())) {
+                return "@" + tm.annotation() + " " + tm.method();
+            }
+        }
+        for (Catalog.TypeMethod tm : ep.interfaces()) {
+            if (m.method().name().equals(tm.method()) && !m.type().simpleName().equals(tm.type())
+                    && index.isSubtypeOf(m.owner(), tm.type())) {
+                return tm.type() + "." + tm.method();
+            }
+        }
+        return null;
+    }
+
+}

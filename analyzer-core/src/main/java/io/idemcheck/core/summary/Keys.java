@@ -1,0 +1,151 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.MethodRef;
+
+import java.util.List;
+import java.util.Set;
+
+import static io.idemcheck.core.summary.Dataflow.itemNames;
+import static io.idemcheck.core.summary.Dataflow.roots;
+
+/**
+ * Classifier: whether an effect call carries a stable idempotency key derived from the item (an argument, a key
+ * parameter of the callee, a ledger's {@code runOnce(key, ..)} around it, a key carrier or an Idempotency-Key
+ * header set on what it sends). Lower layer; stateless.
+ */
+final class Keys {
+
+    private static final Set<String> HEADER_SETTERS = Set.of("header", "set", "add", "addHeader", "setHeader",
+            "put", "headers");
+
+    private final Catalog catalog;
+
+    Keys(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /**
+     * The names the effect's idempotency key derives from, or null when the effect carries no stable key derived from
+     * the item. An effect whose callee takes its key from a parameter is keyed exactly when this call passes a stable
+     * key there.
+     */
+    Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci) {
+        Body body = m.method().body();
+        Set<String> items = itemNames(m);
+        int kp = ci.effect().keyParam();
+        if (kp >= 0) {
+            if (kp < c.args().size()) {
+                Arg a = c.args().get(kp);
+                if (derivedKey(m, a.text(), a.names(), items)) {
+                    return roots(m, a.names());
+                }
+            }
+            return null;
+        }
+        // inside a ledger's runOnce(key, .., effect)
+        int lam = c.lambdaId();
+        while (lam >= 0) {
+            LambdaFact lf = body.lambdas().get(lam);
+            if (lf.ownerCallId() >= 0) {
+                CallSite owner = body.calls().get(lf.ownerCallId());
+                if (owner.name().equals("runOnce") || owner.name().equals("executeOnce")) {
+                    return roots(m, owner.args().isEmpty() ? Set.of() : owner.args().get(0).names());
+                }
+            }
+            lam = lf.parentId();
+        }
+        MethodRef declared = ci.target().declared();
+        for (int i = 0; i < c.args().size(); i++) {
+            Arg a = c.args().get(i);
+            boolean keyLike = false;
+            for (int id : a.callIds()) {
+                CallSite inner = body.calls().get(id);
+                if (inner.name().equals("of") && inner.receiver().text().endsWith("IdempotencyKeys")) {
+                    keyLike = true;
+                }
+            }
+            LocalVar lv = body.locals().get(a.text());
+            if (lv != null && (Catalog.any(catalog.keyParameterNames(), lv.name())
+                    || lv.initText() != null && lv.initText().contains("IdempotencyKeys.of"))) {
+                keyLike = true;
+            }
+            if (Catalog.any(catalog.keyParameterNames(), a.text())) {
+                keyLike = true;
+            }
+            if (declared != null && i < declared.method().arity()
+                    && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
+                keyLike = true;
+            }
+            if (i == catalog.projectKeyParameter(ci.target().receiverType().name(), c.name(), c.args().size())) {
+                keyLike = true; // idemcheck.yml keyCarriers
+            }
+            if (keyLike && derivedKey(m, a.text(), a.names(), items)) {
+                return roots(m, a.names());
+            }
+        }
+        // carriers: req.setIdempotencyKey(..) / headers.set("Idempotency-Key", ..) on something passed to the effect,
+        // or .header("Idempotency-Key", ..) chained on the effect call
+        Set<String> argRoots = ci.roots();
+        for (CallSite p : body.calls()) {
+            boolean carrier = Catalog.any(catalog.keyCarrierMethods(), p.name());
+            boolean header = HEADER_SETTERS.contains(p.name()) && !p.args().isEmpty()
+                    && p.args().get(0).stringValue() != null
+                    && catalog.keyHeaderNames().stream().anyMatch(h -> h.equalsIgnoreCase(p.args().get(0).stringValue()));
+            if (!carrier && !header) {
+                continue;
+            }
+            Arg valueArg = p.args().get(p.args().size() - 1);
+            boolean reaches = p.receiver().kind() == Receiver.Kind.NAME && argRoots.contains(p.receiver().name())
+                    && p.id() < c.id()
+                    || chainedOn(body, p, c.id());
+            if (reaches && derivedKey(m, valueArg.text(), valueArg.names(), items)) {
+                return roots(m, valueArg.names());
+            }
+        }
+        return null;
+    }
+
+    private static boolean chainedOn(Body body, CallSite p, int effectId) {
+        CallSite cur = p;
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            if (cur.receiver().callId() == effectId) {
+                return true;
+            }
+            cur = body.calls().get(cur.receiver().callId());
+        }
+        return false;
+    }
+
+    /** A key is derived from the item's identity and is the same on every run (no random or clock parts). */
+    private boolean derivedKey(MethodRef m, String text, Set<String> names, Set<String> items) {
+        Set<String> roots = roots(m, names);
+        StringBuilder all = new StringBuilder(text);
+        for (String r : roots) {
+            LocalVar lv = m.method().body().locals().get(r);
+            if (lv != null && lv.initText() != null) {
+                all.append(' ').append(lv.initText());
+            }
+        }
+        String s = all.toString();
+        for (String bad : List.of("randomUUID", "currentTimeMillis", "nanoTime", "LocalDateTime.now", "Instant.now",
+                "new Date()", "Random", "ThreadLocalRandom", "UUID.random")) {
+            if (s.contains(bad)) {
+                return false;
+            }
+        }
+        for (String r : roots) {
+            if (items.contains(r)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

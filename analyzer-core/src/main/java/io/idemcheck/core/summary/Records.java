@@ -1,0 +1,135 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ResolvedType;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import static io.idemcheck.core.summary.Sites.display;
+
+/**
+ * Classifier: whether a call records the item's state (a status write) and whether it is a claim (a conditional
+ * update whose row count says who won). Each decision writes its basis into {@code basis[0]}: "config"
+ * (idemcheck.yml), "runtime" (idemcheck's TaskClaimer), "sql" (the statement is visible), "call" (the callee's
+ * summary) or "name" (the method-name vocabulary). Lower layer; stateless.
+ */
+final class Records {
+
+    private final Catalog catalog;
+    private final Function<MethodRef, MethodSummary> summaries;
+
+    Records(Catalog catalog, Function<MethodRef, MethodSummary> summaries) {
+        this.catalog = catalog;
+        this.summaries = summaries;
+    }
+
+    String recordOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
+        ResolvedType recv = t.receiverType();
+        String here = display(c);
+        if (catalog.projectRecord(recv.name(), c.name(), c.args().size())) { // idemcheck.yml
+            basis[0] = "config";
+            return here + " records state (a record in idemcheck.yml)";
+        }
+        // entity style: x.setStatus(..) then save(x)
+        if (Catalog.any(catalog.entitySaveMethodNames(), c.name()) && !c.args().isEmpty()
+                && !CallSql.isFreshEntity(m, c.args().get(0).text())) {
+            String x = c.args().get(0).text();
+            for (CallSite p : m.method().body().calls()) {
+                if (p.id() >= c.id()) {
+                    break;
+                }
+                if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
+                        && Catalog.any(catalog.statusSetterNames(), p.name())) {
+                    basis[0] = "name";
+                    return x + "." + p.name() + "(..) then " + here;
+                }
+            }
+        }
+        if (recv.name().startsWith(Effects.RUNTIME)) {
+            if (recv.simpleName().equals("TaskClaimer") && Set.of("complete", "fail").contains(c.name())) {
+                basis[0] = "runtime";
+                return here + " completes the claim";
+            }
+            return null;
+        }
+        if (Effects.known(stmts)) {
+            for (SqlStatement st : stmts) {
+                if (st.statusWrite()) {
+                    basis[0] = "sql";
+                    return here + " updates " + st.table() + "." + statusColumn(st);
+                }
+            }
+            return null;
+        }
+        boolean anyBody = false;
+        for (MethodRef target : t.targets()) {
+            if (target.method().hasBody()) {
+                anyBody = true;
+                MethodSummary ms = summaries.apply(target);
+                if (ms.record() != null) {
+                    basis[0] = "call";
+                    return here + " records state (" + ms.record() + ")";
+                }
+            }
+        }
+        if (recv.kind() == ResolvedType.Kind.LIBRARY || anyBody) {
+            return null;
+        }
+        if (Catalog.any(catalog.recordMethodNames(), c.name())) {
+            basis[0] = "name";
+            return here + " records the new status";
+        }
+        return null;
+    }
+
+    private String statusColumn(SqlStatement st) {
+        for (SqlFacts s : st.shapes()) {
+            for (String col : s.setColumns()) {
+                if (catalog.isStatusColumn(col)) {
+                    return col;
+                }
+            }
+        }
+        return "status";
+    }
+
+    boolean claimOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
+        ResolvedType recv = t.receiverType();
+        if (catalog.projectClaim(recv.name(), c.name(), c.args().size())) { // idemcheck.yml claims and locks
+            basis[0] = basis[0] == null ? "config" : basis[0];
+            return true;
+        }
+        if (recv.name().startsWith(Effects.RUNTIME)) {
+            return recv.simpleName().equals("TaskClaimer") && c.name().equals("claim");
+        }
+        if (Effects.known(stmts)) {
+            if (stmts.stream().anyMatch(SqlStatement::claims)) {
+                if (basis[0] == null) {
+                    basis[0] = "sql";
+                }
+                return true;
+            }
+            return false;
+        }
+        for (MethodRef target : t.targets()) {
+            if (target.method().hasBody() && summaries.apply(target).returnsClaim()) {
+                return true;
+            }
+        }
+        if (recv.kind() != ResolvedType.Kind.LIBRARY && Catalog.any(catalog.claimMethodNames(), c.name())) {
+            if (basis[0] == null) {
+                basis[0] = "name";
+            }
+            return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,141 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.facts.AnnotationFact;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.NewFact;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.summary.Retries;
+import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.Templates;
+
+import java.util.List;
+import java.util.Set;
+
+/** IDEM006 detectors: retry libraries configured in Java without a limit (Spring Retry, Resilience4j, Kafka). */
+final class UnboundedRetryLibraries {
+
+    private UnboundedRetryLibraries() {
+    }
+
+    static void checkLibraryAnnotation(RuleContext ctx, MethodRef m) {
+        if (m.method().annotation("Retryable") == null) {
+            return;
+        }
+        Retries.RetryableAnnotation ra = Retries.retryable(m);
+        if (ra == null || !ra.unbounded()) {
+            return;
+        }
+        AnnotationFact a = ra.annotation();
+        String lib = ra.springCore() ? "Spring Framework's core @Retryable" : "Spring Retry's @Retryable";
+        String msg = lib + " on " + m.method().name() + "() sets " + ra.limitMember() + " = " + ra.limit()
+                + ": no ceiling. A call that always fails is retried forever and the item never reaches a recover or "
+                + "dead-letter path.";
+        ctx.finding(Semantics.location(m, a.range(), null)).message(msg)
+                .enclosing(m.type().fqn() + "#" + m.method().signature()).construct("@Retryable")
+                .fix(Fix.of("Set a finite limit (" + ra.limitMember() + " = " + (ra.springCore() ? "4" : "5")
+                        + ", or leave the default of 3) and handle exhaustion (a @Recover method that records the "
+                        + "item as FAILED/DEAD and alerts).", Templates.boundedRetrySetting("//",
+                        "@Retryable(" + ra.limitMember() + " = " + ra.limit() + ")", "@Retryable(" + ra.limitMember() + " = " + (ra.springCore() ? "4" : "5") + ")\n"
+                                + "public .. " + m.method().name() + "(..)\n\n@Recover\npublic .. recover(Exception e, ..) {"
+                                + "\n    // record the item as FAILED/DEAD (taskClaimer.fail(claim, e)) and alert\n}",
+                        "the @Recover method records the item as FAILED/DEAD")))
+                .report();
+    }
+
+    static void checkLibraryCode(RuleContext ctx, MethodRef m) {
+        List<CallSite> calls = m.method().body().calls();
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        for (NewFact n : m.method().body().creations()) {
+            String s = n.simpleName();
+            String why = null;
+            String fix = null;
+            String bounded = null;
+            if (s.equals("AlwaysRetryPolicy")) {
+                why = "`" + Retries.oneLine(n.text()) + "` retries every failure forever";
+                fix = "Use a SimpleRetryPolicy with a finite maxAttempts (RetryTemplate.builder().maxAttempts(5)) and "
+                        + "a RecoveryCallback that records the item as FAILED/DEAD.";
+                bounded = "RetryTemplate retryTemplate = RetryTemplate.builder().maxAttempts(5).build();";
+            } else if (s.equals("SimpleRetryPolicy") && !n.args().isEmpty()
+                    && Retries.isUnboundedValue(n.args().get(0))) {
+                why = "`" + Retries.oneLine(n.text()) + "` allows " + n.args().get(0) + " attempts: no ceiling";
+                fix = "Give SimpleRetryPolicy a finite maxAttempts (5) and recover to a FAILED/DEAD state.";
+                bounded = "new SimpleRetryPolicy(5)";
+            } else if (s.equals("FixedBackOff") && n.args().size() == 2 && Retries.isUnboundedValue(n.args().get(1))) {
+                why = "`" + Retries.oneLine(n.text()) + "` retries without limit (" + n.args().get(1) + ")";
+                fix = "Give the back-off a finite number of attempts (new FixedBackOff(1000L, 4L)) and a "
+                        + "DeadLetterPublishingRecoverer, so a poison record goes to the .DLT topic.";
+                bounded = "new DefaultErrorHandler(new DeadLetterPublishingRecoverer(kafkaTemplate), "
+                        + "new FixedBackOff(" + n.args().get(0) + ", 4L))";
+            } else if (s.equals("ExponentialBackOff") && springBackOff(m) && !bounded(n, calls)) {
+                why = "`" + Retries.oneLine(n.text()) + "` is never given setMaxElapsedTime(..) or setMaxAttempts(..), "
+                        + "and Spring's ExponentialBackOff retries without limit by default";
+                fix = "Call setMaxElapsedTime(..) (or, Spring 6.1+, setMaxAttempts(..)) on the back-off, or use "
+                        + "ExponentialBackOffWithMaxRetries, with a dead-letter recoverer.";
+                bounded = "ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(4);";
+            }
+            if (why != null) {
+                ctx.finding(Semantics.location(m, n.range(), null))
+                        .message(why + ". A message or item that always fails is retried forever and blocks or floods "
+                                + "the queue.")
+                        .enclosing(enclosing).construct(n.text()).fix(Fix.of(fix, Templates.boundedRetrySetting("//",
+                                n.text(), bounded, "a recoverer records the item as FAILED/DEAD or publishes it to "
+                                        + "a dead-letter topic"))).report();
+            }
+        }
+        for (CallSite c : calls) {
+            String why = null;
+            String fix = null;
+            String bounded = null;
+            if (c.name().equals("infiniteRetry") && c.argCount() == 0) {
+                why = Semantics.display(c) + " retries every failure forever";
+                fix = "Use maxAttempts(5) on the builder and recover to a FAILED/DEAD state.";
+                bounded = ".maxAttempts(5)";
+            } else if (Set.of("maxAttempts", "maxRetries", "setMaxAttempts", "withMaxRetries", "withMaxAttempts")
+                    .contains(c.name()) && c.argCount() == 1 && Retries.isUnboundedValue(c.args().get(0).text())
+                    && !c.args().get(0).text().equals("-1") || c.name().equals("withMaxRetries") && c.argCount() == 1
+                    && c.args().get(0).text().equals("-1")) {
+                why = Semantics.display(c) + " sets the retry limit to " + c.args().get(0).text() + ": no ceiling";
+                fix = "Set a finite limit (" + c.name() + "(5)); the libraries' default is 3 attempts.";
+                bounded = "." + c.name() + "(5)";
+            }
+            if (why != null) {
+                Location loc = Semantics.location(m, c.range(), null);
+                if (c.receiver().kind() == Receiver.Kind.CALL && loc.endLine() > loc.startLine()) {
+                    // a builder chain: the setting is on the chain's last line
+                    loc = new Location(loc.path(), loc.endLine(), 1, loc.endLine(), Math.max(2, loc.endColumn()), null);
+                }
+                ctx.finding(loc)
+                        .message(why + ". A call that always fails is retried forever.")
+                        .enclosing(enclosing).construct(c.text()).fix(Fix.of(fix, Templates.boundedRetrySetting("//",
+                                c.text(), bounded, "recover to a FAILED/DEAD state (taskClaimer.fail(claim, e)) "
+                                        + "or a dead-letter queue"))).report();
+            }
+        }
+    }
+
+    private static boolean springBackOff(MethodRef m) {
+        String imp = m.file().imports().get("ExponentialBackOff");
+        if (imp != null) {
+            return imp.startsWith("org.springframework.util.backoff");
+        }
+        return m.file().wildcards().stream().anyMatch(w -> w.startsWith("org.springframework.util.backoff"));
+    }
+
+    private static boolean bounded(NewFact n, List<CallSite> calls) {
+        if (n.assignedTo() == null) {
+            return false;
+        }
+        for (CallSite c : calls) {
+            if ((c.name().equals("setMaxElapsedTime") || c.name().equals("setMaxAttempts"))
+                    && n.assignedTo().equals(c.receiver().name())) {
+                String v = c.args().isEmpty() ? "" : c.args().get(0).text();
+                return !v.contains("MAX_VALUE") && !v.contains("UNLIMITED");
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,282 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.finding.Fix;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.Retries;
+import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.rules.fix.Templates;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * IDEM006 detector: a catch block or failure handler that puts the item back (status back to a retry state,
+ * re-enqueue, nack with requeue) without reading and bounding a retry count.
+ */
+final class UnboundedRetryPutBack {
+
+    private UnboundedRetryPutBack() {
+    }
+
+    /** States that put an item back in the queue. */
+    static final Set<String> RETRY_STATES = Set.of("PENDING", "INIT", "INITIAL", "RETRY", "RETRYING", "WAIT",
+            "WAITING", "WAIT_RETRY", "TO_RETRY", "RETRY_PENDING", "TODO", "NEW", "READY", "QUEUED", "UNPROCESSED",
+            "REPROCESS", "CREATED");
+    private static final Pattern STATE_TOKEN = Pattern.compile("\\b([A-Z][A-Z_]{2,})\\b");
+    private static final Pattern REQUEUE_NAME = Pattern.compile(
+            "(?i)(re_?enqueue|requeue|enqueue|resubmit|reschedule|retryLater|republish|resend|putBack|pushBack"
+                    + "|reQueue|retryAgain|addRetry|scheduleRetry)\\w*");
+    private static final Set<String> FAILURE_HANDLERS = Set.of("onFailure", "handleFailure", "onError", "handleError",
+            "onFail", "handleFail", "onException", "failed", "recover");
+
+    static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables) {
+        List<CallInfo> infos = sem.calls(m);
+        List<CallSite> calls = m.method().body().calls();
+        boolean handler = FAILURE_HANDLERS.contains(m.method().name()) || m.method().annotation("Recover") != null;
+        String methodBound = guardBound(m);
+        for (CallSite c : calls) {
+            if (c.catchDepth() == 0 && !handler || sem.inAsyncLambda(m, c)) {
+                continue;
+            }
+            CallInfo ci = infos.get(c.id());
+            String how = putBack(m, c, ci, calls);
+            if (how == null) {
+                continue;
+            }
+            String bound = methodBound;
+            if (bound == null) {
+                bound = sqlBound(ci, boundedTables);
+            }
+            if (bound != null && (methodBound == null || deadLetterPath(m, infos) != null)) {
+                continue;
+            }
+            String where = c.catchDepth() > 0 ? "in a catch block" : "in the failure handler " + m.method().name()
+                    + "()";
+            if (bound != null) {
+                // the count is read and bounded, but reaching the bound leads nowhere: no DEAD/FAILED state, no
+                // dead-letter queue, no alert
+                ctx.finding(Semantics.location(m, c.range(), null)).message(Semantics.display(c) + " at line "
+                        + c.range().line() + " " + how + " " + where + " while `" + bound.replace('\n', ' ')
+                        + "` holds, but nothing happens once the maximum is reached: no DEAD or FAILED state, no "
+                        + "dead-letter queue, no alert. The item that always fails is neither retried nor parked "
+                        + "where someone will see it; it stays as it is, silently, and its work never happens.")
+                        .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text() + "#dead-letter")
+                        .fix(Fix.of("When the ceiling is reached, move the item to a dead-letter state (DEAD, kept "
+                                + "and counted) and alert; the runtime's TaskClaimer.fail(claim, error) moves the row "
+                                + "to DEAD at max_attempts.", String.join("\n",
+                                "if (retryCount + 1 >= MAX_ATTEMPTS) {",
+                                "    mapper.updateStatus(id, \"DEAD\");   // kept, counted, visible: the dead-letter state",
+                                "    alerts.deadLetter(id, e);",
+                                "} else {",
+                                "    " + c.text().replace("\n", " ") + ";",
+                                "}")))
+                        .report();
+                continue;
+            }
+            String msg = Semantics.display(c) + " at line " + c.range().line() + " " + how + " " + where
+                    + ", and nothing reads or bounds a retry count first, nor moves the item to a dead-letter state "
+                    + "once a maximum is reached. An item that always fails (bad data, a permanently rejected "
+                    + "request) comes back on every run and floods the queue forever.";
+            ctx.finding(Semantics.location(m, c.range(), null)).message(msg)
+                    .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text())
+                    .fix(Fix.of("Count the attempts and stop at a ceiling: increment a retry_count column with the "
+                            + "put-back and move the row to DEAD (or FAILED, and alert) once it reaches a maximum; "
+                            + "the runtime's TaskClaimer.fail(claim, error) does exactly that (PENDING again, or DEAD "
+                            + "at max_attempts). For brokers, reject without requeue and route to a dead-letter queue.",
+                            String.join("\n",
+                                    "} catch (Exception e) {",
+                                    "    taskClaimer.fail(claim, e);   // attempts + 1; PENDING again, DEAD at the ceiling",
+                                    "}",
+                                    "// plain SQL: UPDATE " + table(ci) + " SET status = CASE WHEN retry_count + 1 >= 5 "
+                                            + "THEN 'DEAD' ELSE 'PENDING' END,",
+                                    "//            retry_count = retry_count + 1 WHERE id = ?",
+                                    "",
+                                    "// the whole item with the runtime library:",
+                                    Templates.boundedRetry(table(ci), 5, "process(item)"))))
+                    .report();
+        }
+    }
+
+    /** How {@code c} puts the item back, or null when it does not. */
+    private static String putBack(MethodRef m, CallSite c, CallInfo ci, List<CallSite> calls) {
+        boolean statusWrite = ci.isRecord() || ci.statements().stream().anyMatch(SqlStatement::statusWrite);
+        if (statusWrite) {
+            Set<String> values = new LinkedHashSet<>();
+            for (SqlStatement st : ci.statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    f.statusValues().forEach(v -> values.add(v.toUpperCase(Locale.ROOT)));
+                }
+            }
+            List<Arg> args = new ArrayList<>(c.args());
+            // entity style: x.setStatus(PENDING) before save(x)
+            if (!c.args().isEmpty()) {
+                String x = c.args().get(0).text();
+                for (CallSite p : calls) {
+                    if (p.id() < c.id() && p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
+                            && p.name().matches("set\\w*(Status|State)")) {
+                        args.addAll(p.args());
+                    }
+                }
+            }
+            for (Arg a : args) {
+                if (a.stringValue() != null) {
+                    values.add(a.stringValue().toUpperCase(Locale.ROOT));
+                }
+                Matcher t = STATE_TOKEN.matcher(a.text());
+                while (t.find()) {
+                    values.add(t.group(1));
+                }
+            }
+            for (String v : values) {
+                if (RETRY_STATES.contains(v)) {
+                    return "sets the item's status back to " + v;
+                }
+            }
+            return null;
+        }
+        if ((c.name().equals("basicNack") && c.argCount() == 3 || c.name().equals("basicReject") && c.argCount() == 2)
+                && c.args().get(c.argCount() - 1).text().equals("true")) {
+            return "rejects the message with requeue = true, so the broker delivers it again at once,";
+        }
+        if (REQUEUE_NAME.matcher(c.name()).matches() && !c.name().toLowerCase(Locale.ROOT).contains("dead")
+                && !c.name().toLowerCase(Locale.ROOT).contains("dlq") && carriesItem(m, c)) {
+            return "puts the item back in the queue";
+        }
+        return null;
+    }
+
+    /**
+     * The re-enqueue passes something of the item (a parameter, a loop variable or a local): a bare
+     * {@code scheduleRetry()} that reconnects a client or restarts a keep-alive puts no work item back.
+     */
+    private static boolean carriesItem(MethodRef m, CallSite c) {
+        Set<String> params = new LinkedHashSet<>();
+        m.method().params().forEach(p -> params.add(p.name()));
+        for (Arg a : c.args()) {
+            for (String n : a.names()) {
+                if (params.contains(n) || m.method().body().locals().containsKey(n)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final Pattern DEAD_STATE = Pattern.compile(
+            "(?i)(DEAD|DEAD_?LETTER|FAILED|FAIL|FAILURE|ABANDONED|GIVEN_?UP|GIVE_?UP|ERROR|EXHAUSTED|SUSPENDED)");
+    private static final Pattern DEAD_LETTER_CALL = Pattern.compile(
+            "(?i).*(dead_?letter|dlq|dlt|alert|alarm|giveUp|markDead|markFailed|fail|park).*");
+
+    /**
+     * Where the method moves an item once its retries are spent, or null: a status write or argument naming a dead
+     * state (DEAD, FAILED, ...), a dead-letter queue or topic, an alert, the runtime's TaskClaimer.fail.
+     */
+    private static String deadLetterPath(MethodRef m, List<CallInfo> infos) {
+        for (CallSite c : m.method().body().calls()) {
+            if (DEAD_LETTER_CALL.matcher(c.name()).matches()) {
+                return c.text();
+            }
+            for (io.idemcheck.core.facts.Arg a : c.args()) {
+                if (a.stringValue() != null && (DEAD_STATE.matcher(a.stringValue()).matches()
+                        || a.stringValue().toLowerCase(Locale.ROOT).matches(".*(dlq|dlt|dead).*"))) {
+                    return c.text();
+                }
+            }
+            for (SqlStatement st : infos.get(c.id()).statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    if (f.statusValues().stream().anyMatch(v -> DEAD_STATE.matcher(v).matches())) {
+                        return c.text();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A condition in the method that reads a retry count and compares it, or null. */
+    private static String guardBound(MethodRef m) {
+        for (GuardFact g : m.method().body().guards()) {
+            if (Retries.RETRY_NAME.matcher(g.text()).matches()
+                    && g.text().matches("(?s).*(<|>|==|!=|equals|compareTo|isRedelivered|getRedelivered).*")) {
+                return g.text();
+            }
+            if (g.text().matches("(?s).*(isRedelivered|getRedelivered|Redelivered\\(\\)).*")) {
+                return g.text();
+            }
+        }
+        return null;
+    }
+
+    /** The put-back's own SQL bounds the count, or the table's rows are selected with a bound on a retry column. */
+    private static String sqlBound(CallInfo ci, Set<String> boundedTables) {
+        for (SqlStatement st : ci.statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.whereColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                    return f.text();
+                }
+                if (f.text() != null && f.text().toUpperCase(Locale.ROOT).contains("CASE")
+                        && Retries.RETRY_NAME.matcher(f.text()).matches()) {
+                    return f.text();
+                }
+            }
+            if (st.table() != null && boundedTables.contains(st.table())) {
+                return st.table();
+            }
+        }
+        return null;
+    }
+
+    private static final Pattern SELECT_FROM = Pattern.compile("(?i)\\bFROM\\s+[`\"]?(\\w+)");
+    private static final Pattern RETRY_COMPARE = Pattern.compile(
+            "(?i)\\b\\w*(retr|attempt|tries|fail_?(count|times|num)|error_?count)\\w*\\s*(<|<=|>|>=|!=)");
+
+    /** Tables some statement reads or writes with a retry-count column in its WHERE clause. */
+    static Set<String> boundedTables(Semantics sem) {
+        Set<String> out = new LinkedHashSet<>();
+        for (SqlStatement st : sem.sqlModel().statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.table() != null && f.whereColumns().stream()
+                        .anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                    out.add(f.table());
+                }
+                // the model keeps no table or columns for a SELECT: read its text
+                if (f.kind() == SqlFacts.Kind.SELECT && f.text() != null) {
+                    Matcher from = SELECT_FROM.matcher(f.text());
+                    int where = f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
+                    if (from.find() && where > 0
+                            && RETRY_COMPARE.matcher(f.text().substring(where)).find()) {
+                        out.add(from.group(1).toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The table the attempt writes (for the bounded-retry template), or a placeholder. */
+    static String table(Semantics sem, MethodRef m, CallSite attempt) {
+        return attempt == null ? "<task_table>" : table(sem.calls(m).get(attempt.id()));
+    }
+
+    static String table(CallInfo ci) {
+        for (io.idemcheck.core.sql.SqlStatement st : ci.statements()) {
+            if (st.table() != null && !"?".equals(st.table())) {
+                return st.table();
+            }
+        }
+        return "<task_table>";
+    }
+}
