@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Scan speed and memory benchmark (not a test). Usage: bench/scan-benchmark.sh [lines] [heap]
 #   lines: size of the generated tree (default 1000000); heap: -Xmx for the scan (default: the JVM's default)
-# Generates a synthetic tree of batch-service shaped code under target/bench-tree, scans it with the CLI jar, and
-# prints wall time, peak RSS and the finding count. Every generated file holds one real IDEM001 finding.
+# Generates a synthetic tree of batch-service shaped code (main code and as much test code, see gen-tree.py) under
+# target/bench-tree, scans it with the CLI jar, and prints wall time, peak RSS and the finding count. Every job holds
+# one real IDEM001 finding. For real code against the parse floor and PMD, see bench/real-code-benchmark.sh.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 lines="${1:-1000000}"

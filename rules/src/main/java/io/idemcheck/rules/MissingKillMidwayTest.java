@@ -52,20 +52,22 @@ public final class MissingKillMidwayTest implements Rule {
                             + ". Scan the test sources too (src/test/java).");
             return;
         }
+        boolean runtimeInMain = runtimeInMainCode(project); // once per scan, not per job
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
-            check(ctx, sem, evidence, e.getKey(), e.getValue());
+            check(ctx, sem, evidence, e.getKey(), e.getValue(), runtimeInMain);
         }
     }
 
-    private void check(RuleContext ctx, Semantics sem, TestEvidence ev, MethodRef job, List<JobShapes.Shape> shapes) {
+    private void check(RuleContext ctx, Semantics sem, TestEvidence ev, MethodRef job, List<JobShapes.Shape> shapes,
+                       boolean runtimeInMain) {
         Set<MethodRef> holders = new LinkedHashSet<>();
         shapes.forEach(s -> holders.add(s.method()));
         Map<String, List<String>> exercising = new LinkedHashMap<>();
-        for (MethodRef t : ev.tests()) {
-            Set<MethodRef> reach = ev.reach(t);
+        // the tests that run one of the holders, found backwards from the holders (not every test's reach per job)
+        for (MethodRef t : ev.testsReaching(holders)) {
             MethodRef hit = null;
             for (MethodRef h : holders) {
-                if (reach.contains(h)) {
+                if (ev.reaches(t, h)) {
                     hit = h;
                     break;
                 }
@@ -128,7 +130,7 @@ public final class MissingKillMidwayTest implements Rule {
                 + "and assert each item's effect happened exactly once. See docs/runtime-test.md.", template);
         boolean marked = s.method().method().body().calls().stream().anyMatch(c -> c.id() > s.effect().id()
                 && c.id() < s.record().id() && c.name().equals("hit") && c.text().contains("CrashPoints"));
-        if (!marked && runtimeInMainCode(ctx.project()) && !s.method().file().test()) {
+        if (!marked && runtimeInMain && !s.method().file().test()) {
             // safe only when the main code already compiles against the runtime library (CrashPoints is in it)
             fix = fix.withRecipe(Recipes.insertCrashPoint(Semantics.location(s.method(), s.record().range(), null),
                     s.record().name(), point));

@@ -16,6 +16,8 @@ import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Semantics;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,6 +71,7 @@ public final class NoReconciliation implements Rule {
         String bestTask = null;
         Map<String, List<String>> bestEffects = null;
         boolean anyUnreconciled = false;
+        Map<String, Set<Integer>> readers = readers(selects, readsByMethod);
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
             Set<String> taskTables = new LinkedHashSet<>();
             int count = 0;
@@ -81,7 +84,7 @@ public final class NoReconciliation implements Rule {
             }
             Map<String, List<String>> effectTables = insertTables(sem, e.getKey());
             effectTables.keySet().removeAll(taskTables);
-            if (reconciled(taskTables, effectTables.keySet(), selects, readsByMethod)) {
+            if (reconciled(taskTables, effectTables.keySet(), readers)) {
                 continue;
             }
             anyUnreconciled = true;
@@ -143,27 +146,55 @@ public final class NoReconciliation implements Rule {
         return out;
     }
 
-    private static boolean reconciled(Set<String> taskTables, Set<String> effectTables, List<String> selects,
-                                      Map<MethodRef, Set<String>> readsByMethod) {
+    /**
+     * True when one SELECT reads a task table together with an effect table, or one main method reads both. Looks
+     * the pair up in {@code readers} (table to the SELECTs and methods that read it), so each job costs its tables,
+     * not every statement of the project.
+     */
+    private static boolean reconciled(Set<String> taskTables, Set<String> effectTables,
+                                      Map<String, Set<Integer>> readers) {
         if (taskTables.isEmpty() || effectTables.isEmpty()) {
             return false;
         }
         for (String t : taskTables) {
+            Set<Integer> rt = readers.get(t);
+            if (rt == null) {
+                continue;
+            }
             for (String e : effectTables) {
-                for (String sql : selects) {
-                    Set<String> tables = InProgressStates.tablesOf(sql);
-                    if (tables.contains(t) && tables.contains(e)) {
-                        return true;
-                    }
+                Set<Integer> re = readers.get(e);
+                if (re == null) {
+                    continue;
                 }
-                for (Set<String> reads : readsByMethod.values()) {
-                    if (reads.contains(t) && reads.contains(e)) {
+                Set<Integer> small = rt.size() <= re.size() ? rt : re;
+                Set<Integer> large = small == rt ? re : rt;
+                for (Integer i : small) {
+                    if (large.contains(i)) {
                         return true;
                     }
                 }
             }
         }
         return false;
+    }
+
+    /** Table name to the readers (SELECT texts, then main methods; numbered in that order) that read it. */
+    private static Map<String, Set<Integer>> readers(List<String> selects, Map<MethodRef, Set<String>> readsByMethod) {
+        Map<String, Set<Integer>> out = new HashMap<>();
+        int i = 0;
+        for (String sql : selects) {
+            for (String t : InProgressStates.tablesOf(sql)) {
+                out.computeIfAbsent(t, k -> new HashSet<>()).add(i);
+            }
+            i++;
+        }
+        for (Set<String> reads : readsByMethod.values()) {
+            for (String t : reads) {
+                out.computeIfAbsent(t, k -> new HashSet<>()).add(i);
+            }
+            i++;
+        }
+        return out;
     }
 
     private void report(RuleContext ctx, Semantics sem, MethodRef job, Map<MethodRef, List<JobShapes.Shape>> jobs,

@@ -160,7 +160,7 @@ public final class Analyzer {
         long skipped = diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
                 .map(Diagnostic::path).distinct().count();
         ScanStats stats = new ScanStats(java.size(), tests, files.size(), (int) skipped + kotlin, resources.size(),
-                (System.nanoTime() - start) / 1_000_000);
+                (System.nanoTime() - start) / 1_000_000, index.work());
         return new ScanResult(root, descriptors, withSnippets, diagnostics, stats, suppressedWithSnippets);
     }
 

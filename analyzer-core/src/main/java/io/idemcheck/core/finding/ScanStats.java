@@ -9,6 +9,16 @@ package io.idemcheck.core.finding;
  * @param skippedFiles   files found but not analysed (Kotlin, unreadable, unparseable)
  * @param resourceFiles  mapper XML and SQL files collected
  * @param millis         wall-clock time of the scan in milliseconds
+ * @param work           units of work the engine did after parsing ({@code ProjectIndex.work()}: methods and types
+ *                       handed out by whole-index passes, calls resolved, call-graph steps); deterministic for a
+ *                       given input, 0 when not measured. A scan whose work grows faster than its input has a
+ *                       superlinear phase.
  */
-public record ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis) {
+public record ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
+                        long work) {
+
+    /** Stats without a work count. */
+    public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis) {
+        this(javaFiles, testFiles, parsedFiles, skippedFiles, resourceFiles, millis, 0);
+    }
 }

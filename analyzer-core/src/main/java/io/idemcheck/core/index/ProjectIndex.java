@@ -50,17 +50,62 @@ public final class ProjectIndex {
     private final Map<TypeFacts, List<ResolvedType>> supertypeCache = new IdentityHashMap<>();
     private final Map<MethodFacts, List<CallTarget>> callCache = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<String, List<TypeEntry>> implCache = new ConcurrentHashMap<>();
+    private final List<MethodRef> methods;
+    private final Map<TypeFacts, List<MethodRef>> methodsOfType = new IdentityHashMap<>();
+    private final Map<TypeFacts, Integer> typeOrder = new IdentityHashMap<>();
+    private final Map<MethodFacts, Integer> methodOrder = new IdentityHashMap<>();
+    private volatile Map<MethodRef, List<MethodRef>> callers;
+    private final Map<String, List<MethodRef>> methodsByName = new HashMap<>();
+    private final Map<String, List<MethodRef>> methodsByAnnotation = new HashMap<>();
+    private final Map<String, List<TypeEntry>> typesByAnnotation = new HashMap<>();
+    private final Map<String, FileFacts> filesByPath = new HashMap<>();
+    private final boolean anyTest;
+    private final java.util.concurrent.atomic.LongAdder work = new java.util.concurrent.atomic.LongAdder();
 
+    /**
+     * Indexes {@code files}: types by name (the first file declaring a fully qualified name wins), methods by owner
+     * type, name and annotation, files by path, and supertypes. Linear in the number of types and methods.
+     */
     public ProjectIndex(List<FileFacts> files, Catalog catalog) {
         this.catalog = catalog;
         this.files = List.copyOf(files);
+        boolean tests = false;
         for (FileFacts f : files) {
+            tests |= f.test();
+            filesByPath.putIfAbsent(f.relPath(), f);
             for (TypeFacts t : f.types()) {
                 TypeEntry e = new TypeEntry(t, f);
                 types.putIfAbsent(t.fqn(), e);
                 bySimpleName.computeIfAbsent(t.simpleName(), k -> new ArrayList<>()).add(e);
             }
         }
+        anyTest = tests;
+        List<MethodRef> all = new ArrayList<>();
+        for (TypeEntry e : types.values()) {
+            typeOrder.put(e.type(), typeOrder.size());
+            List<MethodRef> own = new ArrayList<>(e.type().methods().size());
+            for (MethodFacts m : e.type().methods()) {
+                MethodRef r = new MethodRef(e, m);
+                own.add(r);
+                methodOrder.putIfAbsent(m, methodOrder.size());
+                methodsByName.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(r);
+                for (var a : m.annotations()) {
+                    List<MethodRef> l = methodsByAnnotation.computeIfAbsent(a.simpleName(), k -> new ArrayList<>());
+                    if (l.isEmpty() || l.get(l.size() - 1) != r) {
+                        l.add(r);
+                    }
+                }
+            }
+            for (var a : e.type().annotations()) {
+                List<TypeEntry> l = typesByAnnotation.computeIfAbsent(a.simpleName(), k -> new ArrayList<>());
+                if (l.isEmpty() || l.get(l.size() - 1) != e) {
+                    l.add(e);
+                }
+            }
+            methodsOfType.put(e.type(), List.copyOf(own));
+            all.addAll(own);
+        }
+        methods = List.copyOf(all);
         for (TypeEntry e : types.values()) {
             List<ResolvedType> supers = new ArrayList<>();
             for (TypeRef s : e.type().supertypes()) {
@@ -78,8 +123,23 @@ public final class ProjectIndex {
         return catalog;
     }
 
+    /**
+     * Every parsed file, in path order. Iterating it is linear work: call it once per scan phase, never per method
+     * or per test (use {@link #file(String)} or {@link #anyTestSources()}).
+     */
     public List<FileFacts> files() {
+        work.add(files.size());
         return files;
+    }
+
+    /** The file at {@code relPath} (relative to the source root, '/' separated), or null. Constant time. */
+    public FileFacts file(String relPath) {
+        return filesByPath.get(relPath);
+    }
+
+    /** True when some parsed file is test code. Constant time. */
+    public boolean anyTestSources() {
+        return anyTest;
     }
 
     /** The project type named {@code fqn} (nested types with dots: {@code com.acme.Outer.Inner}); empty when not in source. */
@@ -92,19 +152,135 @@ public final class ProjectIndex {
         return t != null && t.isProject() ? findType(t.name()) : Optional.empty();
     }
 
+    /** Every project type, in file and declaration order. Linear work: once per phase, never per method. */
     public java.util.Collection<TypeEntry> types() {
+        work.add(types.size());
         return types.values();
     }
 
-    /** All project methods, in file and declaration order. */
+    /**
+     * All project methods, in file and declaration order (built once; the same list on every call). Linear work:
+     * iterate it once per rule, never inside a per-method or per-test loop (use {@link #methodsOf},
+     * {@link #methodsNamed}, {@link #methodsAnnotated}).
+     */
     public List<MethodRef> methods() {
-        List<MethodRef> out = new ArrayList<>();
-        for (TypeEntry e : types.values()) {
-            for (MethodFacts m : e.type().methods()) {
-                out.add(new MethodRef(e, m));
+        work.add(methods.size());
+        return methods;
+    }
+
+    /** The methods declared by {@code e} itself (not inherited), in declaration order. Constant time. */
+    public List<MethodRef> methodsOf(TypeEntry e) {
+        List<MethodRef> own = methodsOfType.get(e.type());
+        return own == null ? List.of() : own;
+    }
+
+    /** Project methods named {@code name}, in file and declaration order. Constant time. */
+    public List<MethodRef> methodsNamed(String name) {
+        return methodsByName.getOrDefault(name, List.of());
+    }
+
+    /** Project methods carrying an annotation with this simple name, in file and declaration order. Constant time. */
+    public List<MethodRef> methodsAnnotated(String annotationSimpleName) {
+        return methodsByAnnotation.getOrDefault(annotationSimpleName, List.of());
+    }
+
+    /** Project types carrying an annotation with this simple name, in file and declaration order. Constant time. */
+    public List<TypeEntry> typesAnnotated(String annotationSimpleName) {
+        return typesByAnnotation.getOrDefault(annotationSimpleName, List.of());
+    }
+
+    /** Project types with this simple name (every declaration, also shadowed duplicates), in file order. */
+    public List<TypeEntry> typesNamed(String simpleName) {
+        return bySimpleName.getOrDefault(simpleName, List.of());
+    }
+
+    /**
+     * The position of {@code e} in {@link #types()} order (0-based), or -1 for a type the index does not hold; sorts
+     * results gathered from lookups back into index order.
+     */
+    public int order(TypeEntry e) {
+        Integer i = typeOrder.get(e.type());
+        return i == null ? -1 : i;
+    }
+
+    /** The position of {@code m} in {@link #methods()} order (0-based), or -1 for a method the index does not hold. */
+    public int order(MethodRef m) {
+        Integer i = methodOrder.get(m.method());
+        return i == null ? -1 : i;
+    }
+
+    /**
+     * Every method from which the call graph leads to one of {@code targets} (the targets included): the reverse of
+     * {@link #reachable}, over callers with a body; test code only with {@code includeTests}. {@code ep} is in
+     * {@code ancestors(List.of(h), t)} exactly when {@code h} is in {@code reachable(List.of(ep), t)} for a start
+     * {@code ep} in main code (or any start with {@code includeTests}). The reversed graph is built once (linear in
+     * the project's calls); each query costs the callers it visits.
+     */
+    public Set<MethodRef> ancestors(Collection<MethodRef> targets, boolean includeTests) {
+        Map<MethodRef, List<MethodRef>> rev = callers();
+        Set<MethodRef> seen = new LinkedHashSet<>();
+        java.util.ArrayDeque<MethodRef> queue = new java.util.ArrayDeque<>();
+        for (MethodRef t : targets) {
+            if (seen.add(t)) {
+                queue.add(t);
             }
         }
-        return out;
+        while (!queue.isEmpty()) {
+            MethodRef m = queue.pop();
+            if (!includeTests && m.file().test()) {
+                continue; // reachable() never steps into test code, so a test caller leads nowhere
+            }
+            List<MethodRef> up = rev.getOrDefault(m, List.of());
+            work.add(1 + up.size());
+            for (MethodRef c : up) {
+                if ((includeTests || !c.file().test()) && seen.add(c)) {
+                    queue.add(c);
+                }
+            }
+        }
+        return seen;
+    }
+
+    private Map<MethodRef, List<MethodRef>> callers() {
+        Map<MethodRef, List<MethodRef>> rev = callers;
+        if (rev != null) {
+            return rev;
+        }
+        synchronized (this) {
+            if (callers == null) {
+                Map<MethodRef, List<MethodRef>> out = new HashMap<>();
+                for (MethodRef m : methods) {
+                    if (!m.method().hasBody()) {
+                        continue;
+                    }
+                    work.add(1);
+                    for (CallTarget t : calls(m)) {
+                        for (MethodRef target : t.targets()) {
+                            List<MethodRef> l = out.computeIfAbsent(target, k -> new ArrayList<>());
+                            if (l.isEmpty() || !l.get(l.size() - 1).equals(m)) {
+                                l.add(m);
+                            }
+                        }
+                    }
+                }
+                callers = out;
+            }
+            return callers;
+        }
+    }
+
+    /**
+     * Units of work done through the index so far: elements handed out by {@link #files()}, {@link #types()} and
+     * {@link #methods()}, calls resolved, and methods expanded by {@link #closure}. Deterministic for a given input
+     * (unlike time); a scan whose work grows faster than its input has a superlinear phase.
+     */
+    public long work() {
+        return work.sum();
+    }
+
+    /** Adds {@code units} to {@link #work()}: engine phases outside the index count their per-item loops here. */
+    public void countWork(long units) {
+        work.add(units);
     }
 
     // ---- types ------------------------------------------------------------------------------------------------------
@@ -292,6 +468,7 @@ public final class ProjectIndex {
             return cached;
         }
         List<CallTarget> out = new ArrayList<>();
+        work.add(1 + m.method().body().calls().size());
         for (CallSite c : m.method().body().calls()) {
             out.add(resolve(m, c, out));
         }
@@ -411,23 +588,25 @@ public final class ProjectIndex {
      * breadth-first order. The one graph walk of the engine: call-graph reachability and the rules' variants of it
      * (a test's reach, a job's reach) all go through it.
      */
-    public static Set<MethodRef> closure(Collection<MethodRef> starts,
-                                         java.util.function.Function<MethodRef, Collection<MethodRef>> next) {
+    public Set<MethodRef> closure(Collection<MethodRef> starts,
+                                  java.util.function.Function<MethodRef, Collection<MethodRef>> next) {
         Set<MethodRef> seen = new LinkedHashSet<>();
-        java.util.ArrayDeque<MethodRef> work = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<MethodRef> queue = new java.util.ArrayDeque<>();
         for (MethodRef s : starts) {
             if (seen.add(s)) {
-                work.add(s);
+                queue.add(s);
             }
         }
-        while (!work.isEmpty()) {
-            MethodRef m = work.pop();
+        while (!queue.isEmpty()) {
+            MethodRef m = queue.pop();
             if (!m.method().hasBody()) {
                 continue;
             }
-            for (MethodRef n : next.apply(m)) {
+            Collection<MethodRef> ns = next.apply(m);
+            work.add(1 + ns.size());
+            for (MethodRef n : ns) {
                 if (seen.add(n)) {
-                    work.add(n);
+                    queue.add(n);
                 }
             }
         }

@@ -172,10 +172,10 @@ public final class SqlModel {
         return out.toString();
     }
 
-    /** The table an entity class maps to. */
+    /** The table an entity class maps to (types looked up by simple name: constant time, not a pass over the index). */
     public static String tableOfEntity(String simpleName, ProjectIndex index) {
-        for (TypeEntry t : index.types()) {
-            if (t.type().simpleName().equals(simpleName)) {
+        for (TypeEntry t : index.typesNamed(simpleName)) {
+            if (index.findType(t.fqn()).orElse(null) == t) { // the declaration the index holds for this name, as types() gives
                 for (String ann : List.of("Table", "TableName")) {
                     AnnotationFact a = t.type().annotation(ann);
                     if (a != null) {

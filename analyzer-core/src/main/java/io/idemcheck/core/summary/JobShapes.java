@@ -129,27 +129,38 @@ public final class JobShapes {
         return false;
     }
 
-    /** Job entry points (main code) and, for each, the shapes in the methods it reaches. */
+    /**
+     * Job entry points (main code, in index order) and, for each, the shapes in the methods it reaches (in
+     * {@link #all} order). Found backwards from each shape's method over the reversed call graph, so the cost follows
+     * the shapes' callers, not every entry point's reach.
+     */
     public static Map<MethodRef, List<Shape>> byEntryPoint(Semantics sem) {
         List<Shape> shapes = all(sem);
         Map<MethodRef, List<Shape>> out = new LinkedHashMap<>();
         if (shapes.isEmpty()) {
             return out;
         }
-        for (MethodRef ep : sem.index().methods()) {
-            if (ep.file().test() || sem.entryPoint(ep) == null) {
-                continue;
-            }
-            Set<MethodRef> reach = reachable(sem.index(), List.of(ep), false);
-            List<Shape> mine = new ArrayList<>();
-            for (Shape s : shapes) {
-                if (reach.contains(s.method())) {
-                    mine.add(s);
+        ProjectIndex index = sem.index();
+        Map<MethodRef, List<MethodRef>> entriesOf = new java.util.HashMap<>();
+        Map<MethodRef, List<Shape>> byEntry = new java.util.HashMap<>();
+        for (Shape s : shapes) {
+            List<MethodRef> eps = entriesOf.computeIfAbsent(s.method(), h -> {
+                List<MethodRef> l = new ArrayList<>();
+                for (MethodRef a : index.ancestors(List.of(h), false)) {
+                    if (!a.file().test() && sem.entryPoint(a) != null) {
+                        l.add(a);
+                    }
                 }
+                return l;
+            });
+            for (MethodRef ep : eps) {
+                byEntry.computeIfAbsent(ep, k -> new ArrayList<>()).add(s);
             }
-            if (!mine.isEmpty()) {
-                out.put(ep, mine);
-            }
+        }
+        List<MethodRef> eps = new ArrayList<>(byEntry.keySet());
+        eps.sort(java.util.Comparator.comparingInt(index::order));
+        for (MethodRef ep : eps) {
+            out.put(ep, byEntry.get(ep));
         }
         return out;
     }

@@ -6,6 +6,7 @@ import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
@@ -14,6 +15,7 @@ import io.idemcheck.core.index.TypeEntry;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -46,20 +48,29 @@ public final class TestEvidence {
 
     private final ProjectIndex index;
     private final List<MethodRef> tests = new ArrayList<>();
+    private final Map<MethodRef, Integer> testOrder = new HashMap<>();
     private final Map<MethodRef, Set<MethodRef>> reach = new HashMap<>();
+    private final Map<TypeFacts, List<MethodRef>> setups = new IdentityHashMap<>();
+    /** Reverse edges of {@link #next}: for each method, the methods whose step may run it (built on first use). */
+    private Map<MethodRef, List<MethodRef>> callers;
+    /** Harness job main method to the tests that start it ({@code @KillMidwayTest(job = Main.class)}). */
+    private Map<MethodRef, List<MethodRef>> harnessTests;
+    private final Map<MethodRef, Set<MethodRef>> ancestors = new HashMap<>();
 
+    /** Collects the project's test methods (one pass over the index). */
     public TestEvidence(ProjectIndex index) {
         this.index = index;
         for (MethodRef m : index.methods()) {
             if (m.file().test() && m.method().hasBody() && isTest(m.method())) {
+                testOrder.put(m, tests.size());
                 tests.add(m);
             }
         }
     }
 
-    /** True when some scanned file is test code. */
+    /** True when some scanned file is test code. Constant time. */
     public boolean anyTestSources() {
-        return index.files().stream().anyMatch(f -> f.test());
+        return index.anyTestSources();
     }
 
     /** Test methods (JUnit 4/5, TestNG, {@code @KillMidwayTest}) in test code. */
@@ -82,11 +93,96 @@ public final class TestEvidence {
     }
 
     private Set<MethodRef> closure(List<MethodRef> starts) {
-        return ProjectIndex.closure(starts, m -> {
-            List<MethodRef> next = new ArrayList<>(targets(m));
-            next.addAll(classLiteralMains(m));
-            return next;
-        });
+        return index.closure(starts, this::next);
+    }
+
+    /** One step of a test's reach: the project methods {@code m}'s calls run, and job mains named by class literals. */
+    private List<MethodRef> next(MethodRef m) {
+        List<MethodRef> next = new ArrayList<>(targets(m));
+        next.addAll(classLiteralMains(m));
+        return next;
+    }
+
+    /**
+     * The tests that run one of {@code targets} (as {@link #reach} sees it), in {@link #tests()} order. Found backwards from
+     * the target over the reversed call graph (built once, linear in the project's calls), so asking for every job
+     * costs the jobs' callers, not every test's reach.
+     */
+    public List<MethodRef> testsReaching(java.util.Collection<MethodRef> targets) {
+        Set<MethodRef> hit = new java.util.HashSet<>();
+        for (MethodRef target : targets) {
+            for (MethodRef m : ancestors(target)) {
+                if (testOrder.containsKey(m)) {
+                    hit.add(m);
+                }
+                hit.addAll(harnessTests.getOrDefault(m, List.of()));
+            }
+        }
+        List<MethodRef> out = new ArrayList<>(hit);
+        out.sort(java.util.Comparator.comparingInt(testOrder::get));
+        return out;
+    }
+
+    /** True when {@code test} runs {@code target}: the same answer as {@code reach(test).contains(target)}. */
+    public boolean reaches(MethodRef test, MethodRef target) {
+        Set<MethodRef> up = ancestors(target);
+        if (up.contains(test)) {
+            return true;
+        }
+        for (MethodRef h : harnessMains(test)) {
+            if (up.contains(h)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every method from which {@link #next} steps lead to {@code target} (the target included). Cached. */
+    private Set<MethodRef> ancestors(MethodRef target) {
+        Set<MethodRef> cached = ancestors.get(target);
+        if (cached != null) {
+            return cached;
+        }
+        buildCallers();
+        Set<MethodRef> seen = new LinkedHashSet<>();
+        java.util.ArrayDeque<MethodRef> queue = new java.util.ArrayDeque<>();
+        seen.add(target);
+        queue.add(target);
+        while (!queue.isEmpty()) {
+            MethodRef m = queue.pop();
+            List<MethodRef> up = callers.getOrDefault(m, List.of());
+            index.countWork(1 + up.size());
+            for (MethodRef c : up) {
+                if (seen.add(c)) {
+                    queue.add(c);
+                }
+            }
+        }
+        ancestors.put(target, seen);
+        return seen;
+    }
+
+    private void buildCallers() {
+        if (callers != null) {
+            return;
+        }
+        Map<MethodRef, List<MethodRef>> rev = new HashMap<>();
+        Map<MethodRef, List<MethodRef>> harness = new HashMap<>();
+        for (MethodRef m : index.methods()) {
+            if (!m.method().hasBody()) {
+                continue; // the closure never expands a method without a body
+            }
+            for (MethodRef n : next(m)) {
+                rev.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
+            }
+        }
+        for (MethodRef t : tests) {
+            for (MethodRef h : harnessMains(t)) {
+                harness.computeIfAbsent(h, k -> new ArrayList<>()).add(t);
+            }
+        }
+        callers = rev;
+        harnessTests = harness;
     }
 
     /** The project methods each call of {@code m} may run, plus calls on {@code new Type(..)}. */
@@ -156,29 +252,32 @@ public final class TestEvidence {
         return out;
     }
 
-    /** Setup methods of the test's class ({@code @BeforeEach} and friends). */
+    /** Setup methods of the test's class ({@code @BeforeEach} and friends), in declaration order. Cached per class. */
     public List<MethodRef> setups(MethodRef test) {
-        List<MethodRef> out = new ArrayList<>();
-        for (MethodRef m : index.methods()) {
-            if (m.owner().type() == test.owner().type() && m.method().hasBody() && m.method().annotations().stream()
-                    .anyMatch(a -> SETUP_ANNOTATIONS.contains(a.simpleName()))) {
-                out.add(m);
+        return setups.computeIfAbsent(test.owner().type(), k -> {
+            List<MethodRef> out = new ArrayList<>();
+            for (MethodRef m : index.methodsOf(test.owner())) {
+                if (m.method().hasBody() && m.method().annotations().stream()
+                        .anyMatch(a -> SETUP_ANNOTATIONS.contains(a.simpleName()))) {
+                    out.add(m);
+                }
             }
-        }
-        return out;
+            return List.copyOf(out);
+        });
     }
 
     /** How many times the test's own body runs {@code target} (a call in a loop counts twice). */
     public int runs(MethodRef test, MethodRef target) {
         int n = 0;
         List<CallTarget> ts = index.calls(test);
+        Set<MethodRef> up = ancestors(target);
         for (CallTarget t : ts) {
             List<MethodRef> direct = new ArrayList<>(t.targets());
             if (direct.isEmpty()) {
                 direct.addAll(onNewInstance(test, t.call()));
             }
             for (MethodRef d : direct) {
-                if (closure(List.of(d)).contains(target)) {
+                if (up.contains(d)) {
                     n += t.call().loopIds().isEmpty() ? 1 : 2;
                     break;
                 }
@@ -241,24 +340,45 @@ public final class TestEvidence {
                 }
             }
         }
+        // a fake in test code: only test methods named like the record with a throwing guard can answer, so look
+        // those up by name first (almost always none) before walking the test's reach
+        List<MethodRef> throwing = new ArrayList<>();
+        for (MethodRef r : index.methodsNamed(recordName)) {
+            if (r.file().test() && throwingGuard(r) != null) {
+                throwing.add(r);
+            }
+        }
+        if (throwing.isEmpty()) {
+            return null;
+        }
         Set<String> used = new java.util.HashSet<>();
         for (MethodRef m : withSetups(test)) {
             m.method().body().locals().values().forEach(lv -> used.add(lv.type().simpleName()));
         }
         test.type().fields().values().forEach(tr -> used.add(tr.simpleName()));
         Set<MethodRef> candidates = new LinkedHashSet<>(reach(test));
-        for (MethodRef r : index.methods()) {
-            if (r.file().test() && used.contains(r.type().simpleName())) {
-                candidates.add(r);
+        List<MethodRef> byType = new ArrayList<>();
+        for (MethodRef r : throwing) {
+            if (used.contains(r.type().simpleName())) {
+                byType.add(r);
             }
         }
+        candidates.addAll(byType);
         for (MethodRef r : candidates) {
             if (r.file().test() && r.method().name().equals(recordName)) {
-                for (GuardFact g : r.method().body().guards()) {
-                    if (THROWING_GUARD.matcher(g.text()).find()) {
-                        return r.type().simpleName() + "." + recordName + "() throwing when " + g.text();
-                    }
+                GuardFact g = throwingGuard(r);
+                if (g != null) {
+                    return r.type().simpleName() + "." + recordName + "() throwing when " + g.text();
                 }
+            }
+        }
+        return null;
+    }
+
+    private static GuardFact throwingGuard(MethodRef r) {
+        for (GuardFact g : r.method().body().guards()) {
+            if (THROWING_GUARD.matcher(g.text()).find()) {
+                return g;
             }
         }
         return null;
