@@ -27,6 +27,7 @@ public class LocalStatusJob {
         String status = t.getStatus();
         if (status.equals("PENDING")) { // expect: IDEM004
             paymentClient.charge(t.getUserId(), t.getAmount());
+            taskMapper.updateStatus(id, "DONE");
         }
     }
 }

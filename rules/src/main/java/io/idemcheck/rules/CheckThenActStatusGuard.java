@@ -62,7 +62,7 @@ public final class CheckThenActStatusGuard implements Rule {
     }
 
     /** A status check: the read of the status and where the checked value came from. */
-    private record StatusCheck(String accessor, String variable, CallSite loadedBy, LoopFact loadedIn) {
+    record StatusCheck(String accessor, String variable, CallSite loadedBy, LoopFact loadedIn) {
     }
 
     private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
@@ -77,59 +77,69 @@ public final class CheckThenActStatusGuard implements Rule {
                 continue;
             }
             List<CallSite> acts = new ArrayList<>();
+            String field = StatusChecks.norm(field(sc.accessor()));
             for (CallSite c : body.calls()) {
                 if (!c.guardIds().contains(g.id()) || g.callIds().contains(c.id())) {
                     continue;
                 }
                 CallInfo ci = infos.get(c.id());
-                boolean act = ci.effect() != null || sem.writesDatabase(m, c) && !writesOtherColumnsOnly(m, c, ci, sc);
-                if (act && !safe(sem, m, c, ci) && !(ci.effect() == null && writesCheckedValue(c, ci, g))) {
+                if (!sem.writesDatabase(m, c) || !writesCheckedColumn(m, c, ci, sc, field)
+                        || !StatusChecks.sameRow(sem, m, c, sc)) {
+                    continue; // a precondition for another row or column, or for an effect: not a transition guard
+                }
+                java.util.Set<String> written = StatusChecks.writtenColumns(m, c, ci, sc.variable());
+                if (StatusChecks.converges(g.text(), StatusChecks.writtenValue(m, c, ci, sc.variable(), field),
+                        StatusChecks.setsOtherStatus(sem.index().catalog(), written, field))) {
+                    continue; // every run writes the value the check excluded: a repeat changes nothing
+                }
+                if (!safe(sem, m, c, ci) && !(ci.effect() == null && writesCheckedValue(c, ci, g))
+                        && !lockedRead(sem, m, sc, c)) {
                     acts.add(c);
                 }
             }
             if (!acts.isEmpty()) {
+                // the effects the same check guards are what a second pass repeats: name them with the write
+                for (CallSite c : body.calls()) {
+                    CallInfo ci = infos.get(c.id());
+                    if (c.guardIds().contains(g.id()) && !g.callIds().contains(c.id()) && ci.effect() != null
+                            && !ci.effect().isDatabaseLocal() && !acts.contains(c) && !safe(sem, m, c, ci)) {
+                        acts.add(c);
+                    }
+                }
+                acts.sort(java.util.Comparator.comparingInt(CallSite::id));
                 report(ctx, sem, m, g, sc, acts, infos);
             }
         }
     }
 
     /**
-     * True when a database write provably leaves the checked status alone: an entity saved after setters that do not
-     * include the checked field ({@code order.setDeleteStatus(1); mapper.updateByPrimaryKey(order)} under a check of
-     * {@code getStatus()}), or visible SQL that sets only other columns of the same kind of row and inserts nothing.
-     * Writing a flag after checking a finished state is harmless when repeated; writes whose columns are not visible
-     * count as acts.
+     * True when the write sets the checked status column: an entity save of the checked variable after a setter of
+     * that field ({@code o.setStatus(X); repo.save(o)}), an UPDATE whose SET list has the column, or a status update
+     * whose SQL is not visible (recognised by its name). A write of other columns only, or an insert, is not an act
+     * on the checked status.
      */
-    private static boolean writesOtherColumnsOnly(MethodRef m, CallSite c, CallInfo ci, StatusCheck sc) {
-        String field = field(sc.accessor());
-        if (field == null) {
-            return false;
+    private static boolean writesCheckedColumn(MethodRef m, CallSite c, CallInfo ci, StatusCheck sc, String field) {
+        java.util.Set<String> written = StatusChecks.writtenColumns(m, c, ci, sc.variable());
+        if (written.contains(field)) {
+            return true;
         }
-        Body body = m.method().body();
-        if (!c.args().isEmpty() && body.locals().containsKey(c.args().get(0).text())) {
-            String x = c.args().get(0).text();
-            boolean anySetter = false;
-            for (CallSite p : body.calls()) {
-                if (p.id() >= c.id()) {
-                    break;
-                }
-                if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
-                        && p.name().startsWith("set") && p.name().length() > 3) {
-                    anySetter = true;
-                    if (p.name().substring(3).equalsIgnoreCase(field)) {
-                        return false;
-                    }
-                }
-            }
-            if (anySetter) {
-                return true;
-            }
-        }
-        return false;
+        // a status update whose SQL is not visible, named for the checked column (updateStatus for status)
+        String name = c.name().toLowerCase(java.util.Locale.ROOT);
+        return written.isEmpty() && ci.isRecord() && ci.statements().isEmpty() && name.startsWith("update")
+                && (name.contains(field) || field.endsWith(name.contains("status") ? "status" : "state")
+                && (name.contains("status") || name.contains("state")));
+    }
+
+    /**
+     * The row was read with a lock held until the write ({@code SELECT .. FOR UPDATE}, a pessimistic-lock repository
+     * method) inside a transaction: a second run waits, then reads the new status and fails the check.
+     */
+    private static boolean lockedRead(Semantics sem, MethodRef m, StatusCheck sc, CallSite c) {
+        return NonConditionalStatusUpdate.lockedBefore(sem, m, c, sem.calls(m));
     }
 
     /** "order.getStatus()" -> "status", "coupon.isUsed()" -> "used", "job.status" -> "status". */
-    private static String field(String accessor) {
+    static String field(String accessor) {
         Matcher mm = Pattern.compile("\\.\\s*(?:get|is)?(\\w+?)\\s*(?:\\(\\s*\\))?$").matcher(accessor.trim());
         return mm.find() ? mm.group(1) : null;
     }
@@ -171,7 +181,7 @@ public final class CheckThenActStatusGuard implements Rule {
 
     // ---- recognising a status check on loaded data --------------------------------------------------------------------
 
-    private static StatusCheck statusCheck(Semantics sem, MethodRef m, GuardFact g) {
+    static StatusCheck statusCheck(Semantics sem, MethodRef m, GuardFact g) {
         Body body = m.method().body();
         String text = g.text().trim();
         boolean comparison = COMPARISON.matcher(text).find();
@@ -273,7 +283,7 @@ public final class CheckThenActStatusGuard implements Rule {
      * find/select/get/query/load/list). Parameters do not count: the caller's read is not visible here. Objects of
      * library types (an HTTP response's status) never count.
      */
-    private static StatusCheck loadedVariable(Semantics sem, MethodRef m, String var, String accessor) {
+    static StatusCheck loadedVariable(Semantics sem, MethodRef m, String var, String accessor) {
         Body body = m.method().body();
         if (libraryTyped(sem, m, var)) {
             return null;

@@ -56,10 +56,24 @@ public final class NonConditionalStatusUpdate implements Rule {
                             || lockedBefore(sem, m, c, infos)) {
                         continue;
                     }
-                    if (convergesToCheckedState(m, c, st)) {
+                    Set<String> columns = blindStatusColumns(project.catalog(), st);
+                    CallInfo ci = infos.get(c.id());
+                    if (convergesToCheckedState(m, c, st) || StatusChecks.convergent(sem, m, c, ci, columns)) {
                         continue; // if (!"ARCHIVED".equals(s)) set ARCHIVED: a repeat writes the same value again
                     }
-                    String why = sem.previousStatusRead(m, c);
+                    StatusChecks.SameRowCheck check = StatusChecks.find(sem, m, c, ci, columns);
+                    String why = null;
+                    if (check != null && check.helper() == null) {
+                        why = "the guard `" + check.text().replace('\n', ' ') + "` at line " + check.range().line()
+                                + " read the status first (of the row it writes)";
+                    } else if (check != null) {
+                        why = Semantics.display(check.helper()) + " at line " + check.range().line()
+                                + " checked the stored " + check.check().accessor() + " of this row first and throws "
+                                + "otherwise";
+                    }
+                    if (why == null) {
+                        why = StatusChecks.loopSelectedByStatus(sem, m, c, columns);
+                    }
                     if (why == null && unattended.contains(m.method())) {
                         String ep = sem.entryPoint(m);
                         why = ep != null ? m.type().simpleName() + "." + m.method().name() + "() is a job entry "
@@ -110,6 +124,17 @@ public final class NonConditionalStatusUpdate implements Rule {
         return false;
     }
 
+    /** The workflow status columns (normalised) that the statement's blind shapes set. */
+    static Set<String> blindStatusColumns(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (SqlFacts f : st.shapes()) {
+            if (transitionShape(cat, f) && !fencedShape(cat, f)) {
+                out.addAll(StatusChecks.statusColumns(cat, f));
+            }
+        }
+        return out;
+    }
+
     /** Some shape of the statement writes a workflow status without fencing it. */
     static boolean blind(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
         return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f));
@@ -122,7 +147,7 @@ public final class NonConditionalStatusUpdate implements Rule {
      * {@code @Transactional} method or a {@code TransactionTemplate} lambda); with auto-commit the lock ends with the
      * select.
      */
-    private static boolean lockedBefore(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
+    static boolean lockedBefore(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
         if (!sem.isTransactional(m) && !inTransactionLambda(m, c)) {
             return false;
         }
