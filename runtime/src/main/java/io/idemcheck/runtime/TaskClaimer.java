@@ -193,7 +193,9 @@ public final class TaskClaimer {
      *     attempts=attempts+1, gmt_modified=<now> WHERE id = ANY(ARRAY(SELECT id FROM t WHERE status='PENDING' AND
      *     attempts < max_attempts LIMIT ? FOR UPDATE SKIP LOCKED)) AND status='PENDING' AND attempts < max_attempts RETURNING id,
      *     attempts} (auto-commit);</li>
-     * <li>MySQL 8 / MariaDB 10.6+ and H2 2.x, one transaction: {@code SELECT id, attempts FROM t WHERE
+     * <li>MySQL 8 / MariaDB 10.6+ and H2 2.x, one transaction (on MySQL/MariaDB preceded by
+     *     {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED}, see {@link Dialect#claimBatchIsolationSql()}):
+     *     {@code SELECT id, attempts FROM t WHERE
      *     status='PENDING' AND attempts < max_attempts LIMIT ? FOR UPDATE SKIP LOCKED}, then {@code UPDATE t SET
      *     status='RUNNING', owner=?, attempts=attempts+1, gmt_modified=<now> WHERE id IN (...) AND status='PENDING'
      *     AND attempts < max_attempts}, then {@code COMMIT}; each new attempt is the locked row's attempts + 1.</li>
@@ -256,8 +258,17 @@ public final class TaskClaimer {
 
     private List<Claim> claimBatchInTransaction(Connection c, Dialect d, String owner, int limit) throws SQLException {
         boolean auto = c.getAutoCommit();
+        if (!auto) {
+            c.rollback(); // SET TRANSACTION applies to the next transaction: make sure none is open
+        }
         c.setAutoCommit(false);
         try {
+            String isolation = d.claimBatchIsolationSql();
+            if (isolation != null) {
+                try (Statement st = c.createStatement()) {
+                    st.execute(isolation);
+                }
+            }
             List<Object> ids = new ArrayList<>();
             List<Integer> attempts = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(d.claimBatchSelectSql(table))) {

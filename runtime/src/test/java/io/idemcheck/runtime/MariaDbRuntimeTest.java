@@ -33,4 +33,45 @@ class MariaDbRuntimeTest extends AbstractRuntimeTest {
             org.assertj.core.api.Assertions.assertThat(c.complete(claim)).isEqualTo(Outcome.OK);
         }
     }
+
+    /**
+     * Regression: with {@code status = 'RUNNING'} in the WHERE clause MariaDB 10.11 ran the fenced single-row updates
+     * as a range scan of the (status, gmt_modified) index, locking (and waiting for) every RUNNING row of other
+     * workers; the same for the ledger's (status, updated_at). Every statement addressed by id or key must use the
+     * primary key.
+     */
+    @org.junit.jupiter.api.Test
+    void statementsAddressedByIdOrKeyUseThePrimaryKey() throws Exception {
+        insertTasks(5, range(1, 301));
+        try (java.sql.Connection c = pool.getConnection(); java.sql.Statement st = c.createStatement()) {
+            st.execute("UPDATE " + taskTable + " SET status = 'DONE' WHERE id > 3");
+            for (int i = 0; i < 300; i++) {
+                st.execute("INSERT INTO " + ledgerTable + " (idem_key, request_fp, status) VALUES ('k" + i + "', 'fp', 'DONE')");
+            }
+            st.execute("ANALYZE TABLE " + taskTable);
+            st.execute("ANALYZE TABLE " + ledgerTable);
+        }
+        Dialect d = Dialect.MYSQL;
+        java.util.Map<String, Object[]> statements = new java.util.LinkedHashMap<>();
+        statements.put(d.claimSql(tasks), new Object[]{"w", 1L});
+        statements.put(d.claimBatchUpdateSql(tasks, 2), new Object[]{"w", 1L, 2L});
+        statements.put(d.heartbeatSql(tasks), new Object[]{1L, "w", 1});
+        statements.put(d.completeSql(tasks), new Object[]{1L, "w", 1});
+        statements.put(d.failToDeadSql(tasks), new Object[]{"e", 1L, "w", 1});
+        statements.put(d.failToPendingSql(tasks), new Object[]{"e", 1L, "w", 1});
+        statements.put(d.ledgerMarkDoneSql(ledger), new Object[]{"r", "k1"});
+        statements.put(d.ledgerReleaseSql(ledger), new Object[]{"k1", 1});
+        for (java.util.Map.Entry<String, Object[]> e : statements.entrySet()) {
+            try (java.sql.Connection c = pool.getConnection();
+                 java.sql.PreparedStatement ps = c.prepareStatement("EXPLAIN " + e.getKey())) {
+                for (int i = 0; i < e.getValue().length; i++) {
+                    ps.setObject(i + 1, e.getValue()[i]);
+                }
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    org.assertj.core.api.Assertions.assertThat(rs.next()).isTrue();
+                    org.assertj.core.api.Assertions.assertThat(rs.getString("key")).as(e.getKey()).isEqualTo("PRIMARY");
+                }
+            }
+        }
+    }
 }

@@ -35,7 +35,8 @@ class TaskTableAndDialectTest {
         assertThat(Dialect.POSTGRESQL.claimSql(t)).isEqualTo("UPDATE jobs SET state = 'BUSY', locked_by = ?, tries = tries + 1,"
                 + " touched_at = clock_timestamp() WHERE job_id = ? AND state = 'NEW' AND tries < 4 RETURNING tries");
         assertThat(Dialect.MYSQL.failToDeadSql(t)).contains("SET state = 'DLQ'", "err = ?",
-                "job_id = ? AND state = 'BUSY' AND locked_by = ? AND tries = ?", "tries >= 4");
+                "job_id = ? AND CONCAT(state, '') = 'BUSY' AND locked_by = ? AND tries = ?", "tries >= 4");
+        assertThat(Dialect.H2.failToDeadSql(t)).contains("job_id = ? AND state = 'BUSY' AND locked_by = ? AND tries = ?");
     }
 
     @Test
