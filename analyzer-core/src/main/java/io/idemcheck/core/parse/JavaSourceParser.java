@@ -31,12 +31,37 @@ public final class JavaSourceParser {
     private final JavaParser parser;
 
     public JavaSourceParser() {
-        ParserConfiguration cfg = new ParserConfiguration()
+        this.parser = new JavaParser(configuration());
+    }
+
+    /**
+     * The parser settings of every scan (a new object per call: JavaParser is not thread-safe). The benchmark's parse
+     * floor ({@link ParseFloor}) parses with exactly these.
+     */
+    public static ParserConfiguration configuration() {
+        return new ParserConfiguration()
                 .setLanguageLevel(LANGUAGE_LEVEL)
                 .setAttributeComments(false)
                 .setStoreTokens(true)
                 .setLexicalPreservationEnabled(false);
-        this.parser = new JavaParser(cfg);
+    }
+
+    /**
+     * Reads {@code bytes} as the engine does: UTF-8, else ISO-8859-1 (then {@code fallback[0]} is set when given);
+     * a leading byte order mark is dropped.
+     */
+    public static String decode(byte[] bytes, boolean[] fallback) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            text = new String(bytes, StandardCharsets.ISO_8859_1);
+            if (fallback != null) {
+                fallback[0] = true;
+            }
+        }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /**
@@ -58,17 +83,11 @@ public final class JavaSourceParser {
             diags.add(new Diagnostic(Diagnostic.Kind.IO_ERROR, file.relPath(), 0, 0, String.valueOf(e.getMessage())));
             return new Result(null, diags);
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            text = new String(bytes, StandardCharsets.ISO_8859_1);
+        boolean[] fallback = new boolean[1];
+        String text = decode(bytes, fallback);
+        if (fallback[0]) {
             diags.add(new Diagnostic(Diagnostic.Kind.CHARSET_FALLBACK, file.relPath(), 0, 0,
                     "not valid UTF-8; read as ISO-8859-1"));
-        }
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
         }
         try {
             ParseResult<CompilationUnit> pr = parser.parse(text);

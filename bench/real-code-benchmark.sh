@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Real-code benchmark (not a test): idemcheck against the I/O floor, the JavaParser parse floor and PMD 7 with one
+# rule, on corpus folders you already have (it fetches no source code). Prints one table; whole-process wall time and
+# peak RSS from /usr/bin/time, the median of N runs per cell (after one untimed warm-up run of each tool per corpus).
+#
+# Usage: bench/real-code-benchmark.sh [-n N] [--no-pmd] [--no-cache] CORPUS_DIR...
+#   -n N        runs per cell (default 3)
+#   --no-pmd    skip PMD (otherwise its jars are copied from Maven Central by mvn dependency:copy-dependencies into
+#               ${TMPDIR:-/tmp}/idemcheck-bench-pmd-$PMD_VERSION on first use)
+#   --no-cache  skip the cached re-scan column
+# Environment: PMD_VERSION (default 7.27.0), PMD_RULE (default category/java/errorprone.xml/EmptyCatchBlock),
+#   JAVA_OPTS (passed to every JVM alike, e.g. -Xmx1g), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
+#   measure instead of this checkout's, e.g. an older build for a before/after table; the floors always run from
+#   this checkout's jar).
+# Columns: io = read and decode every Java file; parse = also parse each with the engine's JavaParser settings (same
+# jar, io.idemcheck.core.parse.ParseFloor, one thread per core like the engine); pmd = PMD check with one rule, no
+# cache; idemcheck = a full scan (every rule, fixes, JSON report); cached = a re-scan of the unchanged corpus with
+# --cache (the cache written by the scan before). Ratios are to the parse floor measured in the same run.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+runs=3
+pmd=1
+cache=1
+corpora=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -n) runs="$2"; shift 2 ;;
+    --no-pmd) pmd=0; shift ;;
+    --no-cache) cache=0; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) corpora+=("$(cd "$1" && pwd)"); shift ;;
+  esac
+done
+[ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] CORPUS_DIR..." >&2; exit 2; }
+pmd_version="${PMD_VERSION:-7.27.0}"
+pmd_rule="${PMD_RULE:-category/java/errorprone.xml/EmptyCatchBlock}"
+java_opts=(${JAVA_OPTS:-})
+work="$(mktemp -d "${TMPDIR:-/tmp}/idemcheck-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+floor_jar="${IDEMCHECK_FLOOR_JAR:-$(ls "$root"/cli/target/idemcheck-cli-*-all.jar 2>/dev/null | head -1 || true)}"
+if [ -z "$floor_jar" ]; then
+  (cd "$root" && mvn -B -q -DskipTests -pl cli -am install)
+  floor_jar=$(ls "$root"/cli/target/idemcheck-cli-*-all.jar | head -1)
+fi
+jar="${IDEMCHECK_JAR:-$floor_jar}"
+
+if [ "$cache" = 1 ] && ! java -jar "$jar" scan --help 2>&1 | grep -q -- '--cache'; then
+  cache=0 # this build has no analysis cache
+fi
+
+pmd_lib="${TMPDIR:-/tmp}/idemcheck-bench-pmd-$pmd_version/lib"
+if [ "$pmd" = 1 ] && [ ! -f "$pmd_lib/.complete" ]; then
+  mkdir -p "$pmd_lib"
+  cat > "$pmd_lib/../pom.xml" <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>bench</groupId><artifactId>pmd-runner</artifactId><version>1</version><packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>net.sourceforge.pmd</groupId><artifactId>pmd-cli</artifactId><version>$pmd_version</version></dependency>
+    <dependency><groupId>net.sourceforge.pmd</groupId><artifactId>pmd-java</artifactId><version>$pmd_version</version></dependency>
+  </dependencies>
+</project>
+EOF
+  (cd "$pmd_lib/.." && mvn -B -q dependency:copy-dependencies -DoutputDirectory=lib -DincludeScope=runtime)
+  touch "$pmd_lib/.complete"
+fi
+
+# measure NAME CMD...: runs CMD N times (after one warm-up), appends "median_wall median_rss_kib" to $work/NAME
+measure() {
+  local name="$1"; shift
+  "$@" >/dev/null 2>&1 || true
+  local walls=() rsss=()
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%e %M" -o "$work/t" "$@" >"$work/out" 2>&1 || true
+    read -r w m < "$work/t" || true
+    walls+=("$w"); rsss+=("$m")
+  done
+  local mw mr
+  mw=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  mr=$(printf '%s\n' "${rsss[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "$mw $mr" > "$work/$name"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
+mib() { awk -v k="$1" 'BEGIN { printf "%d MiB", k / 1024 }'; }
+
+printf '%s\n' "idemcheck $(java "${java_opts[@]}" -jar "$jar" --version 2>/dev/null | head -1), $(nproc) cores, \
+load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs; JAVA_OPTS=${JAVA_OPTS:-none}; PMD $pmd_version rule $pmd_rule"
+echo
+echo "| corpus | Java files | lines | I/O floor | parse floor | PMD one rule | idemcheck | vs parse | idemcheck RSS | PMD RSS | cached re-scan | vs parse |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for c in "${corpora[@]}"; do
+  counts=$(java "${java_opts[@]}" -cp "$floor_jar" io.idemcheck.core.parse.ParseFloor io "$c")
+  files=$(echo "$counts" | awk '{print $2}')
+  lines=$(echo "$counts" | awk '{print $4}')
+  measure io java "${java_opts[@]}" -cp "$floor_jar" io.idemcheck.core.parse.ParseFloor io "$c"
+  measure parse java "${java_opts[@]}" -cp "$floor_jar" io.idemcheck.core.parse.ParseFloor parse "$c"
+  if [ "$pmd" = 1 ]; then
+    measure pmd java "${java_opts[@]}" -cp "$pmd_lib/*" net.sourceforge.pmd.cli.PmdCli check --no-cache \
+      --no-progress -d "$c" -R "$pmd_rule" -f text -r "$work/pmd.txt"
+  else
+    echo "0 0" > "$work/pmd"
+  fi
+  measure scan java "${java_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
+    --output "$work/scan.json" --fail-on none
+  if [ "$cache" = 1 ]; then
+    rm -f "$work/cache"
+    java "${java_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json --output "$work/warm.json" \
+      --fail-on none --cache "$work/cache" >/dev/null 2>&1 || true
+    measure cached java "${java_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
+      --output "$work/cached.json" --fail-on none --cache "$work/cache"
+  else
+    echo "0 0" > "$work/cached"
+  fi
+  read -r io _ < "$work/io"; read -r parse _ < "$work/parse"; read -r pmdw pmdm < "$work/pmd"
+  read -r scan scanm < "$work/scan"; read -r cached _ < "$work/cached"
+  pmdcell="${pmdw} s"; pmdmem="$(mib "$pmdm")"; [ "$pmd" = 1 ] || { pmdcell="-"; pmdmem="-"; }
+  cachedcell="${cached} s"; cachedratio="$(ratio "$cached" "$parse")"; [ "$cache" = 1 ] || { cachedcell="-"; cachedratio="-"; }
+  echo "| $(basename "$c") | $files | $lines | ${io} s | ${parse} s | $pmdcell | ${scan} s | $(ratio "$scan" "$parse") \
+| $(mib "$scanm") | $pmdmem | $cachedcell | $cachedratio |"
+done
