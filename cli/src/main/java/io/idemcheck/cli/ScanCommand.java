@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
 @Command(name = "scan", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
         description = "Scans Java sources, mapper XML and SQL files for code that is not safe to restart.",
         footer = {"", "Exit codes: 0 nothing at or above --fail-on; 4 findings at or above it; 5 some files could "
-                + "not be analysed (and no finding reached the threshold); 2 usage error; 1 tool failure."})
+                + "not be analysed or a rule failed on some methods (internal errors), and no finding reached the "
+                + "threshold; 2 usage error; 1 tool failure."})
 final class ScanCommand implements Callable<Integer> {
 
     private final IdemcheckCli cli;
@@ -68,7 +69,8 @@ final class ScanCommand implements Callable<Integer> {
     String sourceRoot;
 
     @Option(names = "--fail-on-error", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Exit with 5 when some files could not be analysed (default: on).")
+            description = "Exit with 5 when some files could not be analysed or an internal error was contained "
+                    + "(default: on).")
     boolean failOnError;
 
     @Option(names = "--docs-base-url", paramLabel = "URL",
@@ -180,6 +182,11 @@ final class ScanCommand implements Callable<Integer> {
                 throw new UsageException("--output: cannot write '" + output + "' (" + reason(e) + ")");
             }
         }
+        String reportName = outFile == null ? "the report" : displayName(outFile, Path.of("").toAbsolutePath());
+        internalErrorLine(result, reportName).ifPresent(line -> {
+            cli.err.println(line);
+            cli.err.flush();
+        });
         return exitCode(result, threshold, failOnError);
     }
 
@@ -194,7 +201,19 @@ final class ScanCommand implements Callable<Integer> {
         return n + " " + word + (n == 1 ? "" : "s");
     }
 
-    /** 4 when a finding reaches the threshold (findings win), else 5 when files were not analysed, else 0. */
+    /**
+     * The one stderr line that says the tool failed somewhere and the scan went on ("idemcheck: 3 internal errors in 2
+     * methods (IDEM004, IDEM008); details in the report"); empty when there was no internal error. Printed whatever
+     * the exit code.
+     */
+    static java.util.Optional<String> internalErrorLine(ScanResult result, String report) {
+        return result.internalErrorSummary().map(s -> "idemcheck: " + s + "; details in " + report);
+    }
+
+    /**
+     * 4 when a finding reaches the threshold (findings win), else 5 when files were not analysed or an internal error
+     * was contained (unless {@code failOnError} is false), else 0.
+     */
     static int exitCode(ScanResult result, Severity threshold, boolean failOnError) {
         if (threshold != null && result.countAtLeast(threshold) > 0) {
             return ExitCode.FINDINGS;

@@ -64,7 +64,9 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     protected String failOnSeverity;
 
     /**
-     * Fail the build when some files could not be analysed (a parse or read error), as the CLI's exit code 5 does.
+     * Fail the build when some files could not be analysed (a parse or read error) or an internal error was contained
+     * (a rule failed on some methods), as the CLI's exit code 5 does; the message is the CLI's stderr line
+     * ("idemcheck: 3 internal errors in 2 methods (IDEM004, IDEM008); details in ...").
      */
     @Parameter(property = "idemcheck.failOnError", defaultValue = "true")
     protected boolean failOnError;
@@ -226,6 +228,7 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
 
     private void decide(ScanResult result, Settings s, String reportRef) throws MojoFailureException {
         Log log = getLog();
+        internalErrorLine(result, reportRef).ifPresent(log::error);
         long count = s.threshold() == null ? 0 : result.countAtLeast(s.threshold());
         String sev = s.threshold() == null ? "none" : s.threshold().label();
         if (count > maxAllowedViolations) {
@@ -239,14 +242,31 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             log.warn("idemcheck: " + plural(count, "finding") + " at or above severity " + sev + ", within the "
                     + maxAllowedViolations + " allowed (maxAllowedViolations)");
         }
-        if (result.hasAnalysisErrors()) {
-            long n = TextReportWriter.notAnalysedFiles(result);
-            String msg = "idemcheck: " + plural(n, "file") + " could not be analysed; see " + reportRef;
+        String msg = analysisErrorMessage(result, reportRef).orElse(null);
+        if (msg != null) {
             if (failOnError) {
                 throw new MojoFailureException(msg + " (set idemcheck.failOnError=false to let the build pass)");
             }
             log.warn(msg + " (failOnError=false: the build goes on)");
         }
+    }
+
+    /** The CLI's stderr line about internal errors ("idemcheck: 3 internal errors in 2 methods (...); details in ..."). */
+    static java.util.Optional<String> internalErrorLine(ScanResult result, String reportRef) {
+        return result.internalErrorSummary().map(x -> "idemcheck: " + x + "; details in " + reportRef);
+    }
+
+    /**
+     * Why the build fails under failOnError (the CLI's exit code 5): the internal-error line when the tool failed
+     * somewhere, else the count of files not analysed; empty when every input was analysed.
+     */
+    static java.util.Optional<String> analysisErrorMessage(ScanResult result, String reportRef) {
+        if (!result.hasAnalysisErrors()) {
+            return java.util.Optional.empty();
+        }
+        return internalErrorLine(result, reportRef).or(() -> java.util.Optional.of("idemcheck: "
+                + plural(TextReportWriter.notAnalysedFiles(result), "file") + " could not be analysed; see "
+                + reportRef));
     }
 
     private Settings settings() throws MojoExecutionException {

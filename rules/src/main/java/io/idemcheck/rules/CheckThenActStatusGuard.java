@@ -53,12 +53,12 @@ public final class CheckThenActStatusGuard implements Rule {
     public void check(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()) {
-                continue;
+                return;
             }
             checkMethod(ctx, sem, m);
-        }
+        });
     }
 
     /** A status check: the read of the status and where the checked value came from. */

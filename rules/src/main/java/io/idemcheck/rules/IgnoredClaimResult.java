@@ -40,9 +40,9 @@ public final class IgnoredClaimResult implements Rule {
         Semantics sem = project.semantics();
         Map<SqlStatement, List<Location>> voidDecls = new LinkedHashMap<>();
         Map<SqlStatement, MethodRef> voidMethods = new IdentityHashMap<>();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
-                continue;
+                return;
             }
             List<CallInfo> infos = sem.calls(m);
             List<CallSite> calls = m.method().body().calls();
@@ -91,7 +91,7 @@ public final class IgnoredClaimResult implements Rule {
                     report(ctx, m, claim, next, infos.get(next.id()));
                 }
             }
-        }
+        });
         for (Map.Entry<SqlStatement, List<Location>> e : voidDecls.entrySet()) {
             reportVoid(ctx, e.getKey(), voidMethods.get(e.getKey()), e.getValue());
         }

@@ -35,9 +35,9 @@ public final class LockInsteadOfIdempotency implements Rule {
     public void check(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
-                continue;
+                return;
             }
             List<CallInfo> infos = sem.calls(m);
             Body body = m.method().body();
@@ -61,7 +61,7 @@ public final class LockInsteadOfIdempotency implements Rule {
                     reportLua(ctx, m, c, script);
                 }
             }
-        }
+        });
     }
 
     private void report(RuleContext ctx, MethodRef m, Locks.Lock lock, List<CallSite> effects, List<CallInfo> infos) {

@@ -54,7 +54,7 @@ public final class MissingKillMidwayTest implements Rule {
         }
         boolean runtimeInMain = runtimeInMainCode(project); // once per scan, not per job
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
-            check(ctx, sem, evidence, e.getKey(), e.getValue(), runtimeInMain);
+            ctx.onMethod(e.getKey(), () -> check(ctx, sem, evidence, e.getKey(), e.getValue(), runtimeInMain));
         }
     }
 

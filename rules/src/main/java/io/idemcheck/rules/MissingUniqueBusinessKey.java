@@ -83,9 +83,9 @@ public final class MissingUniqueBusinessKey implements Rule {
         Semantics sem = project.semantics();
         Set<MethodFacts> jobs = sem.reachableFromEntryPoints();
         Map<String, List<Insert>> byTable = new LinkedHashMap<>();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
-                continue;
+                return;
             }
             boolean job = jobs.contains(m.method());
             List<CallInfo> infos = null;
@@ -118,7 +118,7 @@ public final class MissingUniqueBusinessKey implements Rule {
                     add(byTable, ei);
                 }
             }
-        }
+        });
         Map<String, List<String>> migrations = new LinkedHashMap<>(); // folder -> file names, with the new ones
         for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
             Table t = schema.table(e.getKey());

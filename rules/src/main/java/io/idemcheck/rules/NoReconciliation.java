@@ -45,17 +45,18 @@ public final class NoReconciliation implements Rule {
         // every SELECT the project runs, and the tables each main method reads
         List<String> selects = new ArrayList<>();
         Map<MethodRef, Set<String>> readsByMethod = new LinkedHashMap<>();
-        boolean anySql = !sem.sqlModel().statements().isEmpty();
+        java.util.concurrent.atomic.AtomicBoolean sqlSeen = new java.util.concurrent.atomic.AtomicBoolean(
+                !sem.sqlModel().statements().isEmpty());
         for (SqlStatement st : sem.sqlModel().statements()) {
             addSelects(st, selects);
         }
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
-                continue;
+                return;
             }
             for (CallInfo ci : sem.calls(m)) {
                 for (SqlStatement st : ci.statements()) {
-                    anySql = true;
+                    sqlSeen.set(true);
                     addSelects(st, selects);
                     for (SqlFacts f : st.shapes()) {
                         if (f.kind() == SqlFacts.Kind.SELECT) {
@@ -65,7 +66,8 @@ public final class NoReconciliation implements Rule {
                     }
                 }
             }
-        }
+        });
+        boolean anySql = sqlSeen.get();
         MethodRef best = null;
         int bestCount = -1;
         String bestTask = null;

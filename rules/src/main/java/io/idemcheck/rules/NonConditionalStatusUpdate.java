@@ -45,9 +45,9 @@ public final class NonConditionalStatusUpdate implements Rule {
         Set<MethodFacts> unattended = sem.reachableFromEntryPoints();
         Map<SqlStatement, List<Use>> uses = new IdentityHashMap<>();
         Map<SqlStatement, Integer> order = new LinkedHashMap<>();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
-                continue;
+                return;
             }
             List<CallInfo> infos = sem.calls(m);
             for (CallSite c : m.method().body().calls()) {
@@ -87,7 +87,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                     order.putIfAbsent(st, order.size());
                 }
             }
-        }
+        });
         for (SqlStatement st : order.keySet()) {
             report(ctx, st, uses.get(st));
         }

@@ -40,13 +40,13 @@ public final class SideEffectBeforeStatusRecord implements Rule {
     public void check(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             FileFacts f = m.file();
             if (f.test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
-                continue;
+                return;
             }
             checkMethod(ctx, sem, m);
-        }
+        });
     }
 
     private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {

@@ -54,13 +54,13 @@ public final class StaleRunningNotRecovered implements Rule {
         List<Move> moves = new ArrayList<>();
         Set<String> seenStatements = new HashSet<>();
         List<SqlFacts> allShapes = new ArrayList<>();
-        boolean recoverExpired = false;
+        java.util.concurrent.atomic.AtomicBoolean recoverExpired = new java.util.concurrent.atomic.AtomicBoolean();
         for (SqlStatement st : sem.sqlModel().statements()) {
             allShapes.addAll(st.shapes());
         }
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
-                continue;
+                return;
             }
             List<CallInfo> infos = sem.calls(m);
             List<CallSite> calls = m.method().body().calls();
@@ -68,7 +68,7 @@ public final class StaleRunningNotRecovered implements Rule {
                 CallInfo ci = infos.get(c.id());
                 String recv = ci.target().receiverType().simpleName();
                 if (c.name().equals("recoverExpired")) {
-                    recoverExpired = true;
+                    recoverExpired.set(true);
                 }
                 for (SqlStatement st : ci.statements()) {
                     if (!isModelStatement(st)) {
@@ -92,7 +92,7 @@ public final class StaleRunningNotRecovered implements Rule {
                     moves.add(entity);
                 }
             }
-        }
+        });
         // statements whose mapper method is not in the scan (XML without its interface) still run somewhere
         for (SqlStatement st : sem.sqlModel().statements()) {
             if (st.ownerType() != null && project.index().findType(st.ownerType()).isPresent()) {
@@ -105,7 +105,7 @@ public final class StaleRunningNotRecovered implements Rule {
                         "statement " + shortId(st), "sql", firstSet(st)));
             }
         }
-        if (moves.isEmpty() || recoverExpired) {
+        if (moves.isEmpty() || recoverExpired.get()) {
             return;
         }
         if (allShapes.isEmpty()) {

@@ -45,12 +45,12 @@ public final class TransactionalBatchLoop implements Rule {
     public void check(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody() || m.method().body().loops().isEmpty()) {
-                continue;
+                return;
             }
             checkMethod(ctx, sem, m);
-        }
+        });
     }
 
     /** Where the transaction of a loop comes from. */

@@ -27,20 +27,20 @@ public final class UnboundedRetry implements Rule {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         Set<String> boundedTables = UnboundedRetryPutBack.boundedTables(sem);
-        for (MethodRef m : project.index().methods()) {
+        ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test()) {
-                continue;
+                return;
             }
             UnboundedRetryLibraries.checkLibraryAnnotation(ctx, m);
             if (!m.method().hasBody() || m.method().body().calls().isEmpty()
                     && m.method().body().creations().isEmpty()) {
-                continue;
+                return;
             }
             UnboundedRetryLoops.checkLoops(ctx, m);
             UnboundedRetryLoops.checkRecursion(ctx, sem, m);
             UnboundedRetryPutBack.checkPutBack(ctx, sem, m, boundedTables);
             UnboundedRetryLibraries.checkLibraryCode(ctx, m);
-        }
+        });
         UnboundedRetryConfig.checkConfigFiles(ctx, project);
     }
 }

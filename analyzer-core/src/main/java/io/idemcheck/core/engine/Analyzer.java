@@ -116,12 +116,7 @@ public final class Analyzer {
         for (Rule rule : rules) {
             RuleContext ctx = new RuleContext(rule.info(), project, f -> findings.add(configured(f, config)),
                     diagnostics::add);
-            try {
-                rule.check(ctx);
-            } catch (RuntimeException | StackOverflowError e) {
-                diagnostics.add(new Diagnostic(Diagnostic.Kind.INTERNAL_ERROR, null, 0, 0,
-                        "rule " + rule.info().id() + " failed: " + e));
-            }
+            runRule(rule, ctx);
         }
         List<RuleDescriptor> descriptors = new ArrayList<>();
         for (Rule rule : rules) {
@@ -162,6 +157,19 @@ public final class Analyzer {
         ScanStats stats = new ScanStats(java.size(), tests, files.size(), (int) skipped + kotlin, resources.size(),
                 (System.nanoTime() - start) / 1_000_000, index.work());
         return new ScanResult(root, descriptors, withSnippets, diagnostics, stats, suppressedWithSnippets);
+    }
+
+    /**
+     * Runs one rule. Its per-method work is contained method by method inside the rule ({@link RuleContext#onMethod});
+     * anything else it throws is contained here, for this rule only: one INTERNAL_ERROR diagnostic naming the rule,
+     * and the scan goes on with the next rule.
+     */
+    static void runRule(Rule rule, RuleContext ctx) {
+        try {
+            rule.check(ctx);
+        } catch (RuntimeException | StackOverflowError | AssertionError e) {
+            ctx.failed(null, e);
+        }
     }
 
     private static final Comparator<Finding> ORDER = Comparator.comparing((Finding f) -> f.primary().path())

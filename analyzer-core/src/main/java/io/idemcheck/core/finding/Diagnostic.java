@@ -9,8 +9,15 @@ package io.idemcheck.core.finding;
  * @param line    1-based line, 0 when unknown
  * @param column  1-based column, 0 when unknown
  * @param message what went wrong, in one line
+ * @param ruleId  for an {@link Kind#INTERNAL_ERROR} of a rule: the rule's id ("IDEM004"); else null
+ * @param method  for an internal error met on one method: its id ("com.acme.Job#run(List)"); else null
  */
-public record Diagnostic(Kind kind, String path, int line, int column, String message) {
+public record Diagnostic(Kind kind, String path, int line, int column, String message, String ruleId, String method) {
+
+    /** A diagnostic that is not about one rule or one method. */
+    public Diagnostic(Kind kind, String path, int line, int column, String message) {
+        this(kind, path, line, column, message, null, null);
+    }
 
     /** Categories of diagnostics. {@link #blocksAnalysis()} tells which ones make a file unanalysed (exit code 5). */
     public enum Kind {

@@ -111,6 +111,12 @@ public final class JsonReportWriter implements ReportWriter {
             o.put("line", d.line());
             o.put("column", d.column());
             o.put("message", d.message());
+            if (d.ruleId() != null) {
+                o.put("ruleId", d.ruleId());
+            }
+            if (d.method() != null) {
+                o.put("method", d.method());
+            }
         }
 
         ObjectNode stats = root.putObject("stats");

@@ -322,6 +322,9 @@ public final class SarifReportWriter implements ReportWriter {
         n.put("level", TextReportWriter.level(d.kind()));
         n.putObject("message").put("text", d.message() == null ? d.kind().name() : d.message());
         n.putObject("descriptor").put("id", d.kind().name());
+        if (d.ruleId() != null) {
+            n.putObject("associatedRule").put("id", d.ruleId());
+        }
         if (d.path() != null) {
             ObjectNode phys = n.putArray("locations").addObject().putObject("physicalLocation");
             phys.set("artifactLocation", artifactLocation(d.path()));
@@ -333,7 +336,11 @@ public final class SarifReportWriter implements ReportWriter {
                 }
             }
         }
-        n.putObject("properties").put("blocksAnalysis", d.kind().blocksAnalysis());
+        ObjectNode props = n.putObject("properties");
+        props.put("blocksAnalysis", d.kind().blocksAnalysis());
+        if (d.method() != null) {
+            props.put("method", d.method());
+        }
         return n;
     }
 

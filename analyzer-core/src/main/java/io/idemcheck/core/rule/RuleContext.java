@@ -7,15 +7,26 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 
+import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.index.MethodRef;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
  * What a rule sees: the project model (through {@link #project()}) and a way to report findings. One context per
  * rule per scan.
+ *
+ * <p><b>Containment.</b> A rule checks each method inside {@link #forEachMethod} or {@link #onMethod}: an exception
+ * thrown while checking one method loses that method only. It becomes one {@link Diagnostic.Kind#INTERNAL_ERROR}
+ * diagnostic naming the rule, the method (file:line) and the exception, and the rule goes on with its next method;
+ * the findings it reported on other methods stand. What a rule does outside these calls is contained by the engine
+ * for the whole rule ({@link #failed}).
  */
 public final class RuleContext {
 
@@ -24,6 +35,7 @@ public final class RuleContext {
     private final Consumer<Finding> sink;
     private final Consumer<io.idemcheck.core.finding.Diagnostic> notices;
     private final Map<String, Integer> occurrences = new HashMap<>();
+    private final Set<String> failures = ConcurrentHashMap.newKeySet();
 
     /**
      * @param info    metadata of the rule this context serves
@@ -57,6 +69,54 @@ public final class RuleContext {
         notices.accept(new io.idemcheck.core.finding.Diagnostic(io.idemcheck.core.finding.Diagnostic.Kind.INFO,
                 at == null ? null : at.path(), at == null ? 0 : at.startLine(), at == null ? 0 : at.startColumn(),
                 info.id() + " " + info.name() + " could not be checked: " + message));
+    }
+
+    /**
+     * The containment seam: runs {@code work}, this rule's check of method {@code m}. A {@link RuntimeException},
+     * {@link StackOverflowError} or {@link AssertionError} thrown by it is caught and reported once (see
+     * {@link #failed}); other methods and other rules are not affected. Safe to call from several threads.
+     *
+     * @return true when {@code work} completed, false when it failed (its partial findings stay reported)
+     */
+    public boolean onMethod(MethodRef m, Runnable work) {
+        try {
+            work.run();
+            return true;
+        } catch (RuntimeException | StackOverflowError | AssertionError e) {
+            failed(m, e);
+            return false;
+        }
+    }
+
+    /** Runs {@code check} on each of {@code methods} in order, each one contained by {@link #onMethod}. */
+    public void forEachMethod(Iterable<MethodRef> methods, Consumer<MethodRef> check) {
+        for (MethodRef m : methods) {
+            onMethod(m, () -> check.accept(m));
+        }
+    }
+
+    /**
+     * Reports that this rule failed with {@code e} on method {@code m} (null: outside any one method, the engine's
+     * catch around the whole rule): one INTERNAL_ERROR diagnostic at the method's declaration, naming the rule, the
+     * method and the exception with the frame that threw it. The same rule, method, exception class and frame are
+     * reported once.
+     */
+    public void failed(MethodRef m, Throwable e) {
+        StackTraceElement[] trace = e.getStackTrace();
+        String frame = trace.length == 0 ? "" : " at " + trace[0];
+        String method = m == null ? null : m.id();
+        if (!failures.add(method + "|" + e.getClass().getName() + "|" + frame + "|" + (m == null ? e.getMessage() : ""))) {
+            return;
+        }
+        String path = m == null ? null : m.file().relPath();
+        int line = m == null || m.method().range() == null ? 0 : m.method().range().line();
+        String where = m == null ? "" : " on " + method + " (" + path + ":" + line + ")";
+        String what = e instanceof StackOverflowError ? e.getClass().getName()
+                : String.valueOf(e).lines().findFirst().orElse(e.getClass().getName());
+        notices.accept(new Diagnostic(Diagnostic.Kind.INTERNAL_ERROR, path, line, 0,
+                "rule " + info.id() + " " + info.name() + " failed" + where + ": " + what + frame
+                        + (m == null ? "; the rule's remaining work was lost" : "; this method was not checked by it"),
+                info.id(), method));
     }
 
     /** The project model: files, index, call semantics. */
