@@ -132,9 +132,9 @@ public final class ProjectIndex {
         return files;
     }
 
-    /** The file at {@code relPath} (relative to the source root, '/' separated), or null. Constant time. */
-    public FileFacts file(String relPath) {
-        return filesByPath.get(relPath);
+    /** The file at {@code relPath} (relative to the source root, '/' separated); empty when not parsed. Constant time. */
+    public Optional<FileFacts> file(String relPath) {
+        return relPath == null ? Optional.empty() : Optional.ofNullable(filesByPath.get(relPath));
     }
 
     /** True when some parsed file is test code. Constant time. */
