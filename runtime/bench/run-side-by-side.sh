@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Side-by-side claim benchmark: idemcheck single-row claim (baseline), idemcheck claimBatch, db-scheduler, on
+# PostgreSQL and MariaDB, 1 and 2 JVMs. Not part of `mvn -B verify` (runtime/bench/pom.xml is not a module).
+# Usage: runtime/bench/run-side-by-side.sh [tasks=10000] [threads=4] [batch=100] [jvms=1,2] \
+#            [databases=postgresql,mariadb] [systems=single,batch,db-scheduler]
+# Connection settings: IDEMCHECK_PG_URL/_USER/_PASSWORD, IDEMCHECK_MARIADB_URL/_USER/_PASSWORD (see docs/runtime.md).
+# It drops and recreates the tables bench_idem_task and bench_scheduled_tasks in those databases.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+# the runtime jar into the local repository, then the bench project (with db-scheduler) and its class path
+mvn -B -q install -DskipTests -pl runtime -am
+mvn -B -q -f runtime/bench/pom.xml compile dependency:build-classpath \
+    -Dmdep.outputFile="$root/runtime/bench/target/bench.classpath"
+cp="runtime/bench/target/classes:$(cat runtime/bench/target/bench.classpath)"
+exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" io.idemcheck.runtime.bench.SideBySideBenchmark "$@"
