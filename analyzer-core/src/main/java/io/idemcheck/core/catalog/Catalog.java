@@ -31,7 +31,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                       List<String> keyFactories, List<String> nonDeterministicKeyCalls, List<String> statusColumns,
                       List<String> fencingColumns, EntryPoints entryPoints, List<String> transactionAnnotations,
                       List<String> transactionTemplateMethods, List<String> transactionTemplateTypes,
-                      ProjectConfig project) {
+                      List<String> recordColumns, ProjectConfig project) {
 
     private static final String RESOURCE = "/io/idemcheck/core/catalog/catalog.json";
 
@@ -136,6 +136,15 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         return any(statusColumns, column.toLowerCase(Locale.ROOT).replace("`", "").replace("\"", ""));
     }
 
+    /**
+     * True when writing the column records that an item's work was done although it is no status: a timestamp or flag
+     * that the selection of pending work reads ({@code sent_at}, {@code notified_at}, {@code pending_notification}).
+     */
+    public boolean isRecordColumn(String column) {
+        return recordColumns != null
+                && any(recordColumns, column.toLowerCase(Locale.ROOT).replace("`", "").replace("\"", ""));
+    }
+
     /** True when a column is a version, owner or lease column that fences a conditional update. */
     public boolean isFencingColumn(String column) {
         return any(fencingColumns, column.toLowerCase(Locale.ROOT).replace("`", "").replace("\"", ""));
@@ -161,7 +170,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                 dataAccessAnnotations, recordMethodNames, entitySaveMethodNames, statusSetterNames, claimMethodNames,
                 keyParameterNames, keyCarrierMethods, keyHeaderNames, keyFactories, nonDeterministicKeyCalls,
                 List.copyOf(columns), fencingColumns, entryPoints, transactionAnnotations, transactionTemplateMethods,
-                transactionTemplateTypes, config);
+                transactionTemplateTypes, recordColumns, config);
     }
 
     /**

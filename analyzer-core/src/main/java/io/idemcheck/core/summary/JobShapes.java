@@ -245,12 +245,31 @@ public final class JobShapes {
             }
             return intersects(rRoots, sem.iterationNames(m, loops.get(common)));
         }
+        Set<String> eRoots = infos.get(e.id()).roots();
         if (!e.loopIds().isEmpty()) {
-            return intersects(rRoots, sem.iterationNames(m, loops.get(e.loopIds().get(0))));
+            LoopFact outer = loops.get(e.loopIds().get(0));
+            if (intersects(rRoots, sem.iterationNames(m, outer))) {
+                return true;
+            }
+            // a fan-out: one item's effect sent to each channel, target or recipient of a loop that does not iterate
+            // work rows, and the item (a parameter) recorded once after the loop
+            return !sem.loopOverSelectedRows(m, outer) && intersects(eRoots, paramNames(m))
+                    && intersects(rRoots, paramNames(m));
         }
-        Set<String> both = new LinkedHashSet<>(infos.get(e.id()).roots());
+        Set<String> both = new LinkedHashSet<>(eRoots);
         both.retainAll(rRoots);
-        return intersects(both, sem.itemNames(m));
+        if (intersects(both, sem.itemNames(m))) {
+            return true;
+        }
+        // no loop: the unit of work is what the method was called with; an effect built from one parameter (the
+        // blob) and a record keyed by another (its envelope id) concern the same call's item
+        return intersects(eRoots, paramNames(m)) && intersects(rRoots, paramNames(m));
+    }
+
+    private static Set<String> paramNames(MethodRef m) {
+        Set<String> out = new LinkedHashSet<>();
+        m.method().params().forEach(p -> out.add(p.name()));
+        return out;
     }
 
     private static boolean intersects(Set<String> a, Set<String> b) {

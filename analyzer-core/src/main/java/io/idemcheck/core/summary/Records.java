@@ -67,6 +67,13 @@ final class Records {
                     return here + " updates " + st.table() + "." + statusColumn(st);
                 }
             }
+            for (SqlStatement st : stmts) {
+                String col = recordColumn(st);
+                if (col != null) {
+                    basis[0] = "sql";
+                    return here + " updates " + st.table() + "." + col;
+                }
+            }
             return null;
         }
         boolean anyBody = false;
@@ -86,6 +93,24 @@ final class Records {
         if (Catalog.any(catalog.recordMethodNames(), c.name())) {
             basis[0] = "name";
             return here + " records the new status";
+        }
+        return null;
+    }
+
+    /**
+     * The column of an UPDATE that records the item as done without being a status (a sent-at timestamp, a pending
+     * flag the selection reads; the catalog's {@code recordColumns}), or null.
+     */
+    private String recordColumn(SqlStatement st) {
+        for (SqlFacts s : st.shapes()) {
+            if (s.kind() != SqlFacts.Kind.UPDATE) {
+                continue;
+            }
+            for (String col : s.setColumns()) {
+                if (catalog.isRecordColumn(col)) {
+                    return col;
+                }
+            }
         }
         return null;
     }
