@@ -96,6 +96,12 @@ final class ScanCommand implements Callable<Integer> {
                     + "suppressions).")
     boolean showSuppressed;
 
+    @Option(names = "--cache", paramLabel = "FILE",
+            description = "Analysis cache: keep each file's facts in FILE (keyed by content hash and tool version) "
+                    + "and parse only files changed since the scan that wrote it. Findings are the same with or "
+                    + "without it; a corrupt or other-version FILE is ignored with a note.")
+    String cache;
+
     @Option(names = "--debug", description = "Print the stack trace when the tool fails.")
     boolean debug;
 
@@ -141,7 +147,15 @@ final class ScanCommand implements Callable<Integer> {
                         + IdemcheckCli.firstLine(e.getMessage()) + ")");
             }
         }
-        ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener, projectConfig);
+        Path cacheFile = null;
+        if (cache != null) {
+            cacheFile = Path.of(cache).toAbsolutePath().normalize();
+            if (Files.isDirectory(cacheFile)) {
+                throw new UsageException("--cache: '" + cache + "' is a directory; give a file");
+            }
+        }
+        ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener, projectConfig,
+                cacheFile);
 
         ScanResult result;
         try {

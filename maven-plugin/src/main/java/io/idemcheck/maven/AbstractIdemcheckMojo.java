@@ -126,6 +126,17 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     @Parameter(property = "idemcheck.threads", defaultValue = "0")
     protected int threads;
 
+    /**
+     * Analysis cache file: each Java file's facts keyed by content hash and tool version, so that a build re-parses
+     * only the files changed since the last one (findings are the same with or without it).
+     */
+    @Parameter(property = "idemcheck.cacheFile", defaultValue = "${project.build.directory}/idemcheck/cache")
+    protected File cacheFile;
+
+    /** Use the analysis cache ({@code -Didemcheck.cache=false} turns it off). */
+    @Parameter(property = "idemcheck.cache", defaultValue = "true")
+    protected boolean cache;
+
     /** Absolute base URL of the rule docs; SARIF rules then get {@code helpUri = URL/<RuleName>.md}. */
     @Parameter(property = "idemcheck.docsBaseUrl")
     protected String docsBaseUrl;
@@ -191,7 +202,8 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
                     : io.idemcheck.core.config.ProjectConfig.find(project.getBasedir().toPath());
             io.idemcheck.core.config.ProjectConfig config = yml == null ? io.idemcheck.core.config.ProjectConfig.NONE
                     : io.idemcheck.core.config.ConfigLoader.load(yml);
-            result = new Analyzer().scan(new ScanRequest(files, root, threads, rules, ProgressListener.NONE, config));
+            result = new Analyzer().scan(new ScanRequest(files, root, threads, rules, ProgressListener.NONE, config,
+                    cache && cacheFile != null ? cacheFile.toPath() : null));
             if (baselineFile != null) {
                 if (!baselineFile.isFile()) {
                     throw new MojoExecutionException("idemcheck: baselineFile " + baselineFile + " does not exist "

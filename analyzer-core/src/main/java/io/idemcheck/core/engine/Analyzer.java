@@ -1,6 +1,7 @@
 package io.idemcheck.core.engine;
 
 import io.idemcheck.core.model.Project;
+import io.idemcheck.core.cache.AnalysisCache;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.config.ConfigException;
 import io.idemcheck.core.config.ProjectConfig;
@@ -96,7 +97,8 @@ public final class Analyzer {
                     + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
                     + "; nothing was analysed (is this the project's root?)"));
         }
-        List<FileFacts> files = parseAll(java, request, diagnostics);
+        AtomicInteger fromCache = new AtomicInteger();
+        List<FileFacts> files = parseAll(java, request, diagnostics, fromCache);
         ProjectIndex index = new ProjectIndex(files, catalog);
         SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
         List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
@@ -155,7 +157,7 @@ public final class Analyzer {
         long skipped = diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
                 .map(Diagnostic::path).distinct().count();
         ScanStats stats = new ScanStats(java.size(), tests, files.size(), (int) skipped + kotlin, resources.size(),
-                (System.nanoTime() - start) / 1_000_000, index.work());
+                (System.nanoTime() - start) / 1_000_000, index.work(), fromCache.get());
         return new ScanResult(root, descriptors, withSnippets, diagnostics, stats, suppressedWithSnippets);
     }
 
@@ -218,10 +220,15 @@ public final class Analyzer {
                 d.docMarkdown());
     }
 
-    private List<FileFacts> parseAll(List<SourceFile> java, ScanRequest request, List<Diagnostic> diagnostics) {
+    private List<FileFacts> parseAll(List<SourceFile> java, ScanRequest request, List<Diagnostic> diagnostics,
+                                     AtomicInteger fromCache) {
         int threads = request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
         threads = Math.max(1, Math.min(threads, Math.max(1, java.size())));
         request.progress().started(java.size());
+        AnalysisCache cache = request.cache() == null ? null : AnalysisCache.load(request.cache());
+        if (cache != null && cache.note() != null) {
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, cache.note()));
+        }
         AtomicInteger done = new AtomicInteger();
         ThreadLocal<JavaSourceParser> parsers = ThreadLocal.withInitial(JavaSourceParser::new);
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -234,7 +241,7 @@ public final class Analyzer {
             for (SourceFile f : java) {
                 futures.add(pool.submit(() -> {
                     try {
-                        return parsers.get().parse(f);
+                        return cache == null ? parsers.get().parse(f) : parseCached(f, cache, parsers.get(), fromCache);
                     } finally {
                         request.progress().fileDone(done.incrementAndGet(), java.size());
                     }
@@ -258,10 +265,42 @@ public final class Analyzer {
                     out.add(r.facts());
                 }
             }
+            if (cache != null) {
+                try {
+                    cache.save();
+                } catch (IOException | RuntimeException e) {
+                    diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "analysis cache "
+                            + cache.file() + " not written: " + e.getMessage()));
+                }
+            }
             return out;
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** A file's facts from the cache when its content hash matches, else parsed (and put in the cache). */
+    private static JavaSourceParser.Result parseCached(SourceFile f, AnalysisCache cache, JavaSourceParser parser,
+                                                       AtomicInteger fromCache) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(f.path());
+        } catch (IOException e) {
+            return JavaSourceParser.unreadable(f, e);
+        }
+        String hash = AnalysisCache.sha256(bytes);
+        AnalysisCache.Entry hit = cache.lookup(f.relPath(), hash);
+        if (hit != null) {
+            fromCache.incrementAndGet();
+            return new JavaSourceParser.Result(hit.facts() == null ? null : hit.facts().restore(f.path()),
+                    hit.diagnostics());
+        }
+        JavaSourceParser.Result r = parser.parse(f, bytes);
+        boolean failed = r.diagnostics().stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);
+        if (!failed) { // an internal error may be ours and fixed in the next build: never remember it
+            cache.put(f.relPath(), hash, r.facts(), r.diagnostics());
+        }
+        return r;
     }
 
     /**

@@ -17,9 +17,17 @@ import java.util.List;
  * @param progress   progress callback, never null (use {@link ProgressListener#NONE})
  * @param config     the project's {@code idemcheck.yml} ({@link io.idemcheck.core.config.ConfigLoader}), never null
  *                   (null becomes {@link ProjectConfig#NONE}); the engine does not look for the file itself
+ * @param cache      the analysis cache file ({@link io.idemcheck.core.cache.AnalysisCache}), or null for none: files
+ *                   whose content is unchanged since the scan that wrote it are not parsed again
  */
 public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress,
-                          ProjectConfig config) {
+                          ProjectConfig config, Path cache) {
+
+    /** A request without an analysis cache. */
+    public ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress,
+                       ProjectConfig config) {
+        this(paths, sourceRoot, threads, rules, progress, config, null);
+    }
 
     /** A request without a project configuration. */
     public ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress) {
@@ -44,7 +52,12 @@ public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRe
 
     /** The same request with {@code c} as its configuration. */
     public ScanRequest withConfig(ProjectConfig c) {
-        return new ScanRequest(paths, sourceRoot, threads, rules, progress, c);
+        return new ScanRequest(paths, sourceRoot, threads, rules, progress, c, cache);
+    }
+
+    /** The same request with {@code file} as its analysis cache (null: none). */
+    public ScanRequest withCache(Path file) {
+        return new ScanRequest(paths, sourceRoot, threads, rules, progress, config, file);
     }
 
     /** A request for {@code paths} with default root, all cores, the rules on the class path and no progress. */

@@ -11,7 +11,7 @@ import java.util.Map;
  *                literals, text block, or an array of those joined with a space)
  * @param range   where the annotation is
  */
-public record AnnotationFact(String name, Map<String, String> values, Map<String, String> strings, Range range) {
+public record AnnotationFact(String name, Map<String, String> values, Map<String, String> strings, Range range) implements java.io.Serializable {
 
     public AnnotationFact {
         values = Map.copyOf(values);

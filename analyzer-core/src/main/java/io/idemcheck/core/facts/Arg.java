@@ -10,7 +10,7 @@ import java.util.Set;
  * @param callIds     ids of calls inside the argument
  * @param stringValue value when the argument is a compile-time string; null otherwise
  */
-public record Arg(String text, Set<String> names, Set<Integer> callIds, String stringValue) {
+public record Arg(String text, Set<String> names, Set<Integer> callIds, String stringValue) implements java.io.Serializable {
 
     public Arg {
         names = Set.copyOf(names);

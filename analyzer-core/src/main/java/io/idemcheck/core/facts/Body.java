@@ -9,7 +9,7 @@ import java.util.Map;
  * with catch clauses, {@code creations} the {@code new T(..)} expressions (anonymous classes included).
  */
 public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
-                   Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations) {
+                   Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations) implements java.io.Serializable {
 
     public static final Body EMPTY = new Body(List.of(), List.of(), List.of(), List.of(), Map.of());
 

@@ -22,7 +22,7 @@ import java.util.List;
  */
 public record CallSite(int id, String name, Receiver receiver, List<Arg> args, Range range, String text, Use use,
                        String assignedTo, List<Integer> loopIds, List<Arm> arms, List<Integer> guardIds, int lambdaId,
-                       int catchDepth) {
+                       int catchDepth) implements java.io.Serializable {
 
     public CallSite {
         args = List.copyOf(args);
@@ -44,7 +44,7 @@ public record CallSite(int id, String name, Receiver receiver, List<Arg> args, R
      * One arm of a branch: {@code branchId} identifies the if/switch/try, {@code arm} which part (0 = then / try
      * block, 1 = else / first catch, ...; -1 = finally).
      */
-    public record Arm(int branchId, int arm, boolean isTry) {
+    public record Arm(int branchId, int arm, boolean isTry) implements java.io.Serializable {
     }
 
     /**

@@ -26,4 +26,20 @@ public record FileFacts(Path path, String relPath, String packageName, Map<Strin
         staticImports = Map.copyOf(staticImports);
         types = List.copyOf(types);
     }
+
+    /** These facts without the absolute path, as the analysis cache stores them ({@link Stored#restore}). */
+    public Stored stored() {
+        return new Stored(relPath, packageName, imports, wildcards, staticImports, test, types);
+    }
+
+    /** A file's facts without its absolute path (which depends on where the tree is checked out). */
+    public record Stored(String relPath, String packageName, Map<String, String> imports, List<String> wildcards,
+                         Map<String, String> staticImports, boolean test, List<TypeFacts> types)
+            implements java.io.Serializable {
+
+        /** The facts of the file now at {@code path}. */
+        public FileFacts restore(Path path) {
+            return new FileFacts(path, relPath, packageName, imports, wildcards, staticImports, test, types);
+        }
+    }
 }

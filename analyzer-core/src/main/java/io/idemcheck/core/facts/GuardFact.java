@@ -13,7 +13,7 @@ import java.util.Set;
  * @param earlyExit true when the guard is an if that leaves the block, guarding what follows it
  * @param range     region of the condition
  */
-public record GuardFact(int id, String text, Set<String> names, Set<Integer> callIds, boolean earlyExit, Range range) {
+public record GuardFact(int id, String text, Set<String> names, Set<Integer> callIds, boolean earlyExit, Range range) implements java.io.Serializable {
 
     public GuardFact {
         names = Set.copyOf(names);

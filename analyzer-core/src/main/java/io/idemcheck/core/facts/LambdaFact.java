@@ -10,7 +10,7 @@ import java.util.List;
  * @param ownerCallId the call the lambda is passed to, or -1
  * @param parentId    the enclosing lambda, or -1
  */
-public record LambdaFact(int id, List<String> params, int ownerCallId, int parentId) {
+public record LambdaFact(int id, List<String> params, int ownerCallId, int parentId) implements java.io.Serializable {
 
     public LambdaFact {
         params = List.copyOf(params);

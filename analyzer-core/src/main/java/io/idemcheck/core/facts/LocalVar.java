@@ -13,7 +13,7 @@ import java.util.Set;
  * @param inLoop      declared inside a loop body (or is a loop variable)
  */
 public record LocalVar(String name, TypeRef type, Set<String> sources, Set<Integer> initCallIds, String initText,
-                       boolean inLoop) {
+                       boolean inLoop) implements java.io.Serializable {
 
     public LocalVar {
         sources = Set.copyOf(sources);

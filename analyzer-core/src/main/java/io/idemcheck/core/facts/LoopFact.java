@@ -14,7 +14,7 @@ import java.util.Set;
  * @param names    names read by the iterated expression or condition
  * @param range    source region of the loop
  */
-public record LoopFact(int id, String kind, List<String> vars, String iterable, Set<String> names, Range range) {
+public record LoopFact(int id, String kind, List<String> vars, String iterable, Set<String> names, Range range) implements java.io.Serializable {
 
     public LoopFact {
         vars = List.copyOf(vars);

@@ -19,7 +19,7 @@ import java.util.List;
  */
 public record MethodFacts(String name, List<Param> params, TypeRef returnType, List<AnnotationFact> annotations,
                           boolean hasBody, boolean isStatic, String visibility, Range range, Range nameRange, Body body,
-                          boolean synthetic) {
+                          boolean synthetic) implements java.io.Serializable {
 
     public MethodFacts {
         params = List.copyOf(params);
@@ -53,7 +53,7 @@ public record MethodFacts(String name, List<Param> params, TypeRef returnType, L
     }
 
     /** A parameter. */
-    public record Param(String name, TypeRef type, List<AnnotationFact> annotations) {
+    public record Param(String name, TypeRef type, List<AnnotationFact> annotations) implements java.io.Serializable {
         public Param {
             annotations = List.copyOf(annotations);
         }

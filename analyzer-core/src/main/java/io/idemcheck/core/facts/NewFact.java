@@ -14,7 +14,7 @@ import java.util.List;
  * @param lambdaId   innermost enclosing lambda, or -1
  */
 public record NewFact(String type, List<String> args, Range range, String text, String assignedTo, int ownerCallId,
-                      int lambdaId) {
+                      int lambdaId) implements java.io.Serializable {
 
     public NewFact {
         args = List.copyOf(args);

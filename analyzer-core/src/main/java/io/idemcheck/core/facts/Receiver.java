@@ -8,7 +8,7 @@ package io.idemcheck.core.facts;
  * @param name   the variable or field name for NAME and FIELD, the type name for TYPE; otherwise null
  * @param callId for CALL, the id of the call whose result is the receiver; otherwise -1
  */
-public record Receiver(Kind kind, String text, String name, int callId) {
+public record Receiver(Kind kind, String text, String name, int callId) implements java.io.Serializable {
 
     public static final Receiver NONE = new Receiver(Kind.NONE, "", null, -1);
 

@@ -18,7 +18,7 @@ import java.util.Set;
  * @param catches      the catch clauses, in order
  */
 public record TryFact(int branchId, Range range, List<Integer> loopIds, int lambdaId, int firstCallId, int endCallId,
-                      boolean leavesLoop, Set<String> assigned, List<Catch> catches) {
+                      boolean leavesLoop, Set<String> assigned, List<Catch> catches) implements java.io.Serializable {
 
     public TryFact {
         loopIds = List.copyOf(loopIds);
@@ -40,7 +40,7 @@ public record TryFact(int branchId, Range range, List<Integer> loopIds, int lamb
      * @param rethrows    the block ends with {@code throw} (the exception, or another, propagates)
      */
     public record Catch(List<String> types, String param, Range range, int firstCallId, int endCallId, boolean leaves,
-                        boolean empty, boolean rethrows) {
+                        boolean empty, boolean rethrows) implements java.io.Serializable {
         public Catch {
             types = List.copyOf(types);
         }

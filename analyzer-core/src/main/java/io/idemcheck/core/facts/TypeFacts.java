@@ -21,7 +21,7 @@ import java.util.Map;
 public record TypeFacts(String fqn, String simpleName, String kind, List<AnnotationFact> annotations,
                         List<TypeRef> supertypes, Map<String, TypeRef> fields, Map<String, String> constants,
                         List<MethodFacts> methods, Range range, Range nameRange,
-                        Map<String, List<AnnotationFact>> fieldAnnotations) {
+                        Map<String, List<AnnotationFact>> fieldAnnotations) implements java.io.Serializable {
 
     public TypeFacts {
         fieldAnnotations = Map.copyOf(fieldAnnotations);

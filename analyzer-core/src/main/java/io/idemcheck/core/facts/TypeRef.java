@@ -9,7 +9,7 @@ import java.util.List;
  * @param name     the erasure as written, e.g. "List", "java.util.List", "Outer.Inner"
  * @param typeArgs erasures of the type arguments as written, e.g. ["Task"]
  */
-public record TypeRef(String text, String name, List<String> typeArgs) {
+public record TypeRef(String text, String name, List<String> typeArgs) implements java.io.Serializable {
 
     public static final TypeRef UNKNOWN = new TypeRef("?", "?", List.of());
 

@@ -12,7 +12,8 @@ package io.idemcheck.core.finding;
  * @param ruleId  for an {@link Kind#INTERNAL_ERROR} of a rule: the rule's id ("IDEM004"); else null
  * @param method  for an internal error met on one method: its id ("com.acme.Job#run(List)"); else null
  */
-public record Diagnostic(Kind kind, String path, int line, int column, String message, String ruleId, String method) {
+public record Diagnostic(Kind kind, String path, int line, int column, String message, String ruleId, String method)
+        implements java.io.Serializable {
 
     /** A diagnostic that is not about one rule or one method. */
     public Diagnostic(Kind kind, String path, int line, int column, String message) {

@@ -13,12 +13,14 @@ package io.idemcheck.core.finding;
  *                       handed out by whole-index passes, calls resolved, call-graph steps); deterministic for a
  *                       given input, 0 when not measured. A scan whose work grows faster than its input has a
  *                       superlinear phase.
+ * @param cachedFiles    of the Java files, how many were taken from the analysis cache instead of parsed (0 without
+ *                       a cache)
  */
 public record ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
-                        long work) {
+                        long work, int cachedFiles) {
 
     /** Stats without a work count. */
     public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis) {
-        this(javaFiles, testFiles, parsedFiles, skippedFiles, resourceFiles, millis, 0);
+        this(javaFiles, testFiles, parsedFiles, skippedFiles, resourceFiles, millis, 0, 0);
     }
 }

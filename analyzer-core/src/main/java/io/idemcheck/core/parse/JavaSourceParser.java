@@ -75,14 +75,24 @@ public final class JavaSourceParser {
 
     /** Parses {@code file}; never throws for bad input. */
     public Result parse(SourceFile file) {
-        List<Diagnostic> diags = new ArrayList<>();
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file.path());
         } catch (IOException e) {
-            diags.add(new Diagnostic(Diagnostic.Kind.IO_ERROR, file.relPath(), 0, 0, String.valueOf(e.getMessage())));
-            return new Result(null, diags);
+            return unreadable(file, e);
         }
+        return parse(file, bytes);
+    }
+
+    /** The outcome of a file that could not be read: no facts, an IO_ERROR diagnostic. */
+    public static Result unreadable(SourceFile file, IOException e) {
+        return new Result(null, List.of(new Diagnostic(Diagnostic.Kind.IO_ERROR, file.relPath(), 0, 0,
+                String.valueOf(e.getMessage()))));
+    }
+
+    /** Parses {@code file} whose content is {@code bytes} (already read); never throws for bad input. */
+    public Result parse(SourceFile file, byte[] bytes) {
+        List<Diagnostic> diags = new ArrayList<>();
         boolean[] fallback = new boolean[1];
         String text = decode(bytes, fallback);
         if (fallback[0]) {

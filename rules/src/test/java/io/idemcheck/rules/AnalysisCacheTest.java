@@ -1,0 +1,117 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.rule.RuleRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The analysis cache ({@code --cache FILE}): a re-scan of an unchanged tree takes every file's facts from the cache
+ * and parses none; a changed file is parsed again and what depends on it is re-analysed; findings and diagnostics are
+ * the same as without the cache; a corrupt cache is ignored with a note.
+ */
+class AnalysisCacheTest {
+
+    private static final Path SAMPLE = Path.of("..", "samples", "noon-batch").toAbsolutePath().normalize();
+
+    @Test
+    void cachedScansFindExactlyWhatUncachedScansFind(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        SyntheticTree.write(tree.resolve("synthetic"), 3);
+        Path cache = dir.resolve("cache/idemcheck.cache");
+
+        ScanResult plain = scan(tree, null);
+        assertThat(plain.findings()).hasSizeGreaterThan(10);
+        int javaFiles = plain.stats().javaFiles();
+
+        ScanResult cold = scan(tree, cache);
+        assertThat(Files.isRegularFile(cache)).isTrue();
+        assertThat(cold.stats().cachedFiles()).isZero();
+        assertSame(plain, cold);
+
+        ScanResult warm = scan(tree, cache);
+        assertThat(warm.stats().cachedFiles()).isEqualTo(javaFiles); // nothing parsed
+        assertSame(plain, warm);
+
+        // a change in the job's service: only that file is parsed again, and the job's finding follows the change
+        Path service = tree.resolve("synthetic/src/main/java/com/bench/m0/Service1.java");
+        Files.writeString(service, Files.readString(service)
+                .replace("http.post(\"http://payments/1/charge\", Http.json(t.getId(), t.getStatus()));", "log(t);"));
+        ScanResult changedPlain = scan(tree, null);
+        ScanResult changedCached = scan(tree, cache);
+        assertThat(changedCached.stats().cachedFiles()).isEqualTo(javaFiles - 1);
+        assertSame(changedPlain, changedCached);
+        assertThat(changedPlain.findings()).isNotEqualTo(plain.findings());
+        assertThat(changedPlain.findings()).noneMatch(f -> f.ruleId().equals("IDEM001")
+                && f.primary().path().endsWith("m0/Job1.java"));
+        assertThat(plain.findings()).anyMatch(f -> f.ruleId().equals("IDEM001")
+                && f.primary().path().endsWith("m0/Job1.java"));
+    }
+
+    @Test
+    void aCorruptCacheIsIgnoredWithANote(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        SyntheticTree.write(tree, 2);
+        Path cache = dir.resolve("cache");
+        Files.writeString(cache, "not a cache at all");
+        ScanResult plain = scan(tree, null);
+        ScanResult r = scan(tree, cache);
+        assertThat(r.stats().cachedFiles()).isZero();
+        assertThat(r.findings()).isEqualTo(plain.findings());
+        assertThat(r.diagnostics()).anySatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(Diagnostic.Kind.INFO);
+            assertThat(d.message()).contains("analysis cache").contains("ignored");
+        });
+        // it was rebuilt: the next scan reads it
+        assertThat(scan(tree, cache).stats().cachedFiles()).isEqualTo(plain.stats().javaFiles());
+
+        // truncated in the middle of an entry
+        byte[] whole = Files.readAllBytes(cache);
+        Files.write(cache, java.util.Arrays.copyOf(whole, whole.length / 2));
+        ScanResult t = scan(tree, cache);
+        assertThat(t.findings()).isEqualTo(plain.findings());
+        assertThat(t.diagnostics()).anySatisfy(d -> assertThat(d.message()).contains("ignored"));
+    }
+
+    private static void assertSame(ScanResult expected, ScanResult actual) {
+        assertThat(actual.findings()).isEqualTo(expected.findings());
+        assertThat(actual.suppressed()).isEqualTo(expected.suppressed());
+        assertThat(withoutCacheNotes(actual.diagnostics())).isEqualTo(withoutCacheNotes(expected.diagnostics()));
+        assertThat(actual.stats().parsedFiles()).isEqualTo(expected.stats().parsedFiles());
+    }
+
+    private static List<Diagnostic> withoutCacheNotes(List<Diagnostic> ds) {
+        return ds.stream().filter(d -> !d.message().startsWith("analysis cache")).toList();
+    }
+
+    private static ScanResult scan(Path root, Path cache) {
+        return new Analyzer().scan(new ScanRequest(List.of(root), root, 2, RuleRegistry.load(), ProgressListener.NONE,
+                null, cache));
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
+    }
+}
