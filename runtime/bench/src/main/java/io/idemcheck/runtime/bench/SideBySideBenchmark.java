@@ -94,6 +94,13 @@ public final class SideBySideBenchmark {
     static final String TASKS = "bench_idem_task";
     static final String SCHEDULED = "bench_scheduled_tasks";
 
+    /**
+     * Runs the benchmark and prints one table row per database x JVM count x system, then the whole table.
+     *
+     * @param args {@code key=value} options (see the class comment); {@code role=worker} is the child JVM's mode
+     * @throws Exception when a database is unreachable mid-run, a child JVM fails, or a system does not execute
+     *                   exactly {@code tasks} tasks (an {@link IllegalStateException} naming the system)
+     */
     public static void main(String[] args) throws Exception {
         Map<String, String> a = parse(args);
         if ("worker".equals(a.get("role"))) {
