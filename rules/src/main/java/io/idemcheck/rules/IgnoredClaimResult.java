@@ -48,7 +48,8 @@ public final class IgnoredClaimResult implements Rule {
             List<CallSite> calls = m.method().body().calls();
             for (CallSite c : calls) {
                 CallInfo ci = infos.get(c.id());
-                if (!ci.claim() || !fencedClaim(project.catalog(), ci)) {
+                if (!ci.claim() || !fencedClaim(project.catalog(), ci) || notAClaimByItsBody(sem, ci)
+                        || sweep(ci.statements())) {
                     continue;
                 }
                 MethodRef declared = ci.target().declared();
@@ -162,6 +163,72 @@ public final class IgnoredClaimResult implements Rule {
         }
         return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(
                 f -> NonConditionalStatusUpdate.transitionShape(cat, f) && NonConditionalStatusUpdate.fencedShape(cat, f)));
+    }
+
+    /**
+     * SQL wins over names: the called project method returns nothing (no row count to check, so nothing to ignore),
+     * or the statements its body runs are visible and none is a per-row conditional claim (a {@code markRunning}
+     * whose UPDATE has no state predicate; a recovery sweep {@code releaseStaleClaims()} that resets every stale row
+     * at once). Only when every target has a body.
+     */
+    private static boolean notAClaimByItsBody(Semantics sem, CallInfo ci) {
+        List<MethodRef> targets = ci.target().targets();
+        if (targets.isEmpty() || !ci.statements().stream().allMatch(SqlStatement::unknown)) {
+            return false;
+        }
+        for (MethodRef t : targets) {
+            if (!t.method().hasBody()) {
+                return false;
+            }
+        }
+        boolean allVoid = targets.stream().allMatch(t -> "void".equals(t.method().returnType().name()));
+        if (allVoid) {
+            return true;
+        }
+        List<SqlStatement> body = new ArrayList<>();
+        for (MethodRef t : targets) {
+            for (CallInfo bi : sem.calls(t)) {
+                if (bi.claim() && bi.statements().stream().allMatch(SqlStatement::unknown)) {
+                    return false; // a claim further down whose SQL is not visible: keep the name's verdict
+                }
+                body.addAll(bi.statements());
+            }
+        }
+        List<SqlStatement> writes = body.stream().filter(st -> st.shapes().stream().anyMatch(SqlFacts::isWrite))
+                .toList();
+        if (writes.isEmpty()) {
+            return false;
+        }
+        return writes.stream().noneMatch(SqlStatement::claims) || sweep(writes);
+    }
+
+    private static final java.util.regex.Pattern WHERE = java.util.regex.Pattern.compile("(?is)\\bWHERE\\b(.*)");
+    private static final java.util.regex.Pattern PARAMETER = java.util.regex.Pattern.compile("\\?|#\\{|\\$\\{|(?<!:):\\w");
+
+    /**
+     * Every conditional write among the statements is a set-based recovery sweep: its WHERE clause binds no
+     * parameter, so it does not take one row for this caller, and it selects stale rows by a time column compared
+     * with the clock ({@code UPDATE .. SET status = 'NEW' WHERE status = 'SENDING' AND locked_at <
+     * NOW() - INTERVAL 5 MINUTE}). A recovery sweep run before the loop is not a claim whose count says who won.
+     */
+    private static final String STATE = "(?i)(status|state|\\w+_status|\\w+_state)";
+
+    private static boolean sweep(List<SqlStatement> statements) {
+        boolean any = false;
+        for (SqlStatement st : statements) {
+            for (SqlFacts f : st.shapes()) {
+                if (!f.isWrite() || f.text() == null) {
+                    continue;
+                }
+                any = true;
+                java.util.regex.Matcher w = WHERE.matcher(f.text());
+                if (!w.find() || PARAMETER.matcher(w.group(1)).find()
+                        || io.idemcheck.core.summary.InProgressStates.staleRowPredicate(f, c -> c.matches(STATE)) == null) {
+                    return false; // a per-row claim, or a batch claim of waiting rows: not a sweep of stale ones
+                }
+            }
+        }
+        return any;
     }
 
     /** The call runs an SQL write (an UPDATE of dependent rows, an INSERT, a DELETE): it writes state. */

@@ -113,15 +113,32 @@ public final class InProgressStates {
         boolean stateCol = whereCols.stream().anyMatch(c -> isStatusColumn.test(c) || OWNER.matcher(c).matches()
                 || FLAG.matcher(c).matches());
         for (String c : whereCols) {
-            if (!TIME.matcher(c).matches() || isStatusColumn.test(c)) {
+            if (isStatusColumn.test(c)) {
                 continue;
             }
-            boolean compared = comparison(tail, c) || DERIVED_COMPARE.matcher(text).find();
+            boolean nowCompared = comparedWithNow(tail, c);
+            if (!TIME.matcher(c).matches() && !nowCompared) {
+                continue;
+            }
+            boolean compared = nowCompared || comparison(tail, c) || DERIVED_COMPARE.matcher(text).find();
             if (compared && (stateCol || LEASE.matcher(c).matches())) {
                 return c;
             }
         }
         return null;
+    }
+
+    private static final String NOW = "(?:NOW\\s*\\(|CURRENT_TIMESTAMP|LOCALTIMESTAMP|SYSDATE|SYSTIMESTAMP|GETDATE\\s*\\(|"
+            + "DATE_SUB\\s*\\(|DATE_ADD\\s*\\(|DATEADD\\s*\\(|TIMESTAMPADD\\s*\\(|UTC_TIMESTAMP|CURRENT_DATE)";
+
+    /**
+     * The column is compared with the database's clock ({@code sending_since < NOW() - INTERVAL 15 MINUTE},
+     * {@code CURRENT_TIMESTAMP > lease_expires}): a time column whatever its name.
+     */
+    static boolean comparedWithNow(String text, String column) {
+        String col = "(?:\\w+\\.)?`?" + Pattern.quote(column) + "`?";
+        return Pattern.compile("(?i)(" + col + "\\s*(<=|>=|<|>)\\s*\\(?\\s*" + NOW + "|" + NOW
+                + "[^<>=]{0,60}(<=|>=|<|>)\\s*" + col + "\\b)").matcher(text).find();
     }
 
     private static final Pattern WHERE_COL = Pattern.compile(
