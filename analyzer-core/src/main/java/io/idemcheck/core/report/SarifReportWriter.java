@@ -228,7 +228,7 @@ public final class SarifReportWriter implements ReportWriter {
         }
 
         ObjectNode primary = location(f.primary());
-        if (f.snippet() != null && !f.snippet().isBlank()) {
+        if (contextIsProperSuperset(f.primary(), f.snippet())) {
             ObjectNode ctx = ((ObjectNode) primary.get("physicalLocation")).putObject("contextRegion");
             ctx.put("startLine", f.primary().startLine());
             ctx.putObject("snippet").put("text", firstLine(f.snippet()));
@@ -366,6 +366,20 @@ public final class SarifReportWriter implements ReportWriter {
         r.put("endLine", l.endLine());
         r.put("endColumn", Math.max(l.endColumn(), 1));
         return r;
+    }
+
+    /**
+     * True when the whole line {@code snippet} (the primary location's first line) is a proper superset of the
+     * region, as SARIF 3.30.5 requires of a {@code contextRegion} (the validator's SARIF1008): the region is on that
+     * one line and leaves some of it out. A region over several lines, or over exactly the whole line, gets no
+     * contextRegion.
+     */
+    static boolean contextIsProperSuperset(Location region, String snippet) {
+        if (snippet == null || snippet.isBlank() || region.endLine() != region.startLine()) {
+            return false;
+        }
+        int lineEnd = firstLine(snippet).length() + 1; // SARIF endColumn: the column after the region
+        return region.startColumn() > 1 || Math.max(region.endColumn(), 1) < lineEnd;
     }
 
     private static String firstLine(String s) {

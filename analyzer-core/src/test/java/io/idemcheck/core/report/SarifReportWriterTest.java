@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.idemcheck.core.Version;
 import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.ScanResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,6 +115,18 @@ class SarifReportWriterTest {
         assertThat(results.get(0).get("level").asText()).isEqualTo("note");
         assertThat(results.get(1).get("level").asText()).isEqualTo("warning");
         assertThat(results.get(2).get("level").asText()).isEqualTo("error");
+    }
+
+    @Test
+    void contextRegionOnlyWhenItIsAProperSupersetOfTheRegion() {
+        String line = "        payments.charge(card);"; // 30 characters
+        assertThat(SarifReportWriter.contextIsProperSuperset(new Location("A.java", 42, 9, 42, 30, null), line)).isTrue();
+        assertThat(SarifReportWriter.contextIsProperSuperset(new Location("A.java", 42, 1, 42, 10, null), line)).isTrue();
+        // exactly the whole line: identical, so omitted
+        assertThat(SarifReportWriter.contextIsProperSuperset(new Location("A.java", 42, 1, 42, 31, null), line)).isFalse();
+        // a loop over lines 29-32 is not inside its first line (SARIF1008 on the sample)
+        assertThat(SarifReportWriter.contextIsProperSuperset(new Location("A.java", 29, 9, 32, 10, null), line)).isFalse();
+        assertThat(SarifReportWriter.contextIsProperSuperset(new Location("A.java", 42, 9, 42, 30, null), null)).isFalse();
     }
 
     @Test
