@@ -8,6 +8,7 @@
 #   --no-pmd    skip PMD (otherwise its jars are copied from Maven Central by mvn dependency:copy-dependencies into
 #               ${TMPDIR:-/tmp}/idemcheck-bench-pmd-$PMD_VERSION on first use)
 #   --no-cache  skip the cached re-scan column
+#   --no-warmup no untimed warm-up run before the timed ones (for a long corpus on a busy machine)
 # Environment: PMD_VERSION (default 7.27.0), PMD_RULE (default category/java/errorprone.xml/EmptyCatchBlock),
 #   JAVA_OPTS (passed to every JVM alike, e.g. -Xmx1g), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
 #   measure instead of this checkout's, e.g. an older build for a before/after table; the floors always run from
@@ -21,13 +22,15 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=3
 pmd=1
 cache=1
+warmup=1
 corpora=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) runs="$2"; shift 2 ;;
     --no-pmd) pmd=0; shift ;;
     --no-cache) cache=0; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --no-warmup) warmup=0; shift ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) corpora+=("$(cd "$1" && pwd)"); shift ;;
   esac
@@ -70,7 +73,7 @@ fi
 # measure NAME CMD...: runs CMD N times (after one warm-up), appends "median_wall median_rss_kib" to $work/NAME
 measure() {
   local name="$1"; shift
-  "$@" >/dev/null 2>&1 || true
+  if [ "$warmup" = 1 ]; then "$@" >/dev/null 2>&1 || true; fi
   local walls=() rsss=()
   for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %M" -o "$work/t" "$@" >"$work/out" 2>&1 || true

@@ -55,7 +55,7 @@ final class ScanCommand implements Callable<Integer> {
     String failOn;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Parser threads; 0 means one per core (default: ${DEFAULT-VALUE}).")
+            description = "Parser and rule threads; 0 means one per core (default: ${DEFAULT-VALUE}).")
     int threads;
 
     @Option(names = "--progress", negatable = true,

@@ -114,12 +114,7 @@ public final class Analyzer {
         diagnostics.addAll(springConfig.diagnostics());
         Project project = new Project(root, files, resources, index, semantics, schema, springConfig);
 
-        List<Finding> findings = new ArrayList<>();
-        for (Rule rule : rules) {
-            RuleContext ctx = new RuleContext(rule.info(), project, f -> findings.add(configured(f, config)),
-                    diagnostics::add);
-            runRule(rule, ctx);
-        }
+        List<Finding> findings = runRules(rules, project, config, diagnostics, threads(request));
         List<RuleDescriptor> descriptors = new ArrayList<>();
         for (Rule rule : rules) {
             descriptors.add(configured(RuleRegistry.describe(rule), config));
@@ -166,6 +161,89 @@ public final class Analyzer {
      * anything else it throws is contained here, for this rule only: one INTERNAL_ERROR diagnostic naming the rule,
      * and the scan goes on with the next rule.
      */
+    private static int threads(ScanRequest request) {
+        return request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
+    }
+
+    /**
+     * Runs the rules, several at a time on {@code threads} threads. Each rule reports into its own lists, joined in
+     * rule order, so findings and diagnostics do not depend on which rule finished first. What the rules share is
+     * memoised call facts and summaries; those are computed first, once, in index order ({@link #warmUp}), so that
+     * what a rule sees (a summary cut at a call cycle) does not depend on which rule asked first either.
+     */
+    private static List<Finding> runRules(List<Rule> rules, Project project, ProjectConfig config,
+                                          List<Diagnostic> diagnostics, int threads) {
+        warmUp(project);
+        int n = Math.max(1, Math.min(threads, rules.size()));
+        List<List<Finding>> found = new ArrayList<>();
+        List<List<Diagnostic>> noticed = new ArrayList<>();
+        List<Runnable> tasks = new ArrayList<>();
+        for (Rule rule : rules) {
+            List<Finding> mine = new ArrayList<>();
+            List<Diagnostic> notes = new ArrayList<>();
+            found.add(mine);
+            noticed.add(notes);
+            tasks.add(() -> runRule(rule, new RuleContext(rule.info(), project, f -> mine.add(configured(f, config)),
+                    notes::add)));
+        }
+        if (n == 1) {
+            tasks.forEach(Runnable::run);
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
+                Thread t = new Thread(r, "idemcheck-rules");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                for (Runnable t : tasks) {
+                    futures.add(pool.submit(t));
+                }
+                for (int i = 0; i < futures.size(); i++) {
+                    try {
+                        futures.get(i).get();
+                    } catch (ExecutionException e) { // runRule contains what a rule throws; this is an Error
+                        noticed.get(i).add(new Diagnostic(Diagnostic.Kind.INTERNAL_ERROR, null, 0, 0,
+                                "rule " + rules.get(i).info().id() + " failed: " + e.getCause(),
+                                rules.get(i).info().id(), null));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("scan interrupted", e);
+                    }
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (int i = 0; i < rules.size(); i++) {
+            findings.addAll(found.get(i));
+            diagnostics.addAll(noticed.get(i));
+        }
+        return findings;
+    }
+
+    /**
+     * Computes the memoised facts every rule asks for (what each call does, each method's summary, whether it writes
+     * to the database) for every main-code method, in index order. A method that throws here is left to the rules:
+     * they meet the same exception and report it, contained to that method.
+     */
+    private static void warmUp(Project project) {
+        Semantics sem = project.semantics();
+        for (var m : project.index().methods()) {
+            if (m.file().test() || !m.method().hasBody()) {
+                continue;
+            }
+            try {
+                sem.calls(m);
+                sem.summary(m);
+                sem.methodWritesDatabase(m);
+            } catch (RuntimeException | StackOverflowError e) {
+                // not memoised: the rule that asks again reports it (RuleContext's per-method containment)
+            }
+        }
+    }
+
     static void runRule(Rule rule, RuleContext ctx) {
         try {
             rule.check(ctx);
