@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Body;
@@ -40,11 +41,6 @@ import java.util.regex.Pattern;
         severity = Severity.WARNING, tags = {"concurrency", "idempotency", "restart-safety"}, precision = "medium")
 public final class CheckThenActStatusGuard implements Rule {
 
-    private static final List<String> STATUS_ACCESSORS = List.of("getStatus", "getState", "get*Status", "get*State",
-            "isProcessed", "isDone", "isPaid", "isHandled", "isFinished", "isCompleted", "isCancelled", "isCanceled",
-            "isSent", "isSettled", "isClosed", "isExpired", "isConsumed", "isUsed");
-    private static final List<String> READ_NAMES = List.of("find*", "select*", "get*", "query*", "load*", "list*",
-            "fetch*", "read*", "search*");
     private static final Pattern FIELD_STATUS = Pattern.compile(
             "\\b([a-z]\\w*)\\s*\\.\\s*(status|state|\\w+Status|\\w+State)\\b(?!\\s*\\()");
     private static final Pattern COMPARISON = Pattern.compile("==|!=|\\bequals(IgnoreCase)?\\s*\\(|\\bcontains\\s*\\(");
@@ -188,7 +184,7 @@ public final class CheckThenActStatusGuard implements Rule {
         // a status accessor called in the condition: t.getStatus() == .., "X".equals(t.getStatus()), switch
         for (int id : g.callIds()) {
             CallSite c = body.calls().get(id);
-            if (!isAccessor(c)) {
+            if (!isAccessor(sem.catalog(), c)) {
                 continue;
             }
             boolean bare = stripNegation(text).equals(c.text().trim());
@@ -211,7 +207,7 @@ public final class CheckThenActStatusGuard implements Rule {
             }
             for (int id : lv.initCallIds()) {
                 CallSite c = body.calls().get(id);
-                if (isAccessor(c) && lv.initText() != null && lv.initText().trim().equals(c.text().trim())) {
+                if (isAccessor(sem.catalog(), c) && lv.initText() != null && lv.initText().trim().equals(c.text().trim())) {
                     StatusCheck sc = loaded(sem, m, c);
                     if (sc != null) {
                         return sc;
@@ -245,8 +241,8 @@ public final class CheckThenActStatusGuard implements Rule {
         return s.matches("[A-Za-z_]\\w*");
     }
 
-    private static boolean isAccessor(CallSite c) {
-        return c.argCount() == 0 && Catalog.any(STATUS_ACCESSORS, c.name()) && c.receiver().kind() != Receiver.Kind.NONE
+    private static boolean isAccessor(Catalog cat, CallSite c) {
+        return c.argCount() == 0 && cat.terms(Vocabulary.STATUS_ACCESSORS).has(c.name()) && c.receiver().kind() != Receiver.Kind.NONE
                 && c.receiver().kind() != Receiver.Kind.THIS && c.receiver().kind() != Receiver.Kind.TYPE;
     }
 
@@ -342,7 +338,7 @@ public final class CheckThenActStatusGuard implements Rule {
         if (te != null && sem.isDataAccess(te)) {
             return true;
         }
-        return Catalog.any(READ_NAMES, c.name()) && (rt.isProject() || rt.kind() == ResolvedType.Kind.UNKNOWN)
+        return sem.catalog().terms(Vocabulary.READ_METHOD_NAMES).has(c.name()) && (rt.isProject() || rt.kind() == ResolvedType.Kind.UNKNOWN)
                 && !(c.argCount() == 0 && c.name().startsWith("get"));
     }
 

@@ -55,7 +55,7 @@ public final class EffectRetriedWithoutKey implements Rule {
         if (retryable != null && retryable.noRetry()) {
             retryable = null;
         }
-        String listener = Retries.listener(m);
+        String listener = Retries.listener(sem.catalog(), m);
         for (CallSite c : calls) {
             CallInfo ci = infos.get(c.id());
             EffectTrace t = ci.effect();
@@ -84,7 +84,7 @@ public final class EffectRetriedWithoutKey implements Rule {
                 }
             }
             if (why == null) {
-                CallSite owner = Retries.retryLambdaOwner(m, c, targets);
+                CallSite owner = Retries.retryLambdaOwner(sem.catalog(), m, c, targets);
                 if (owner != null) {
                     why = "inside " + Semantics.display(owner) + " at line " + owner.range().line()
                             + ", which runs it again when it throws";

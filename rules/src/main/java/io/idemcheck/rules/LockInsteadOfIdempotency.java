@@ -56,7 +56,7 @@ public final class LockInsteadOfIdempotency implements Rule {
                 }
             }
             for (CallSite c : body.calls()) {
-                String script = Locks.luaLockScript(m, c);
+                String script = Locks.luaLockScript(sem.catalog(), m, c);
                 if (script != null) {
                     reportLua(ctx, m, c, script);
                 }

@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
@@ -18,7 +19,6 @@ import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
-import io.idemcheck.core.schema.Dialect;
 import io.idemcheck.core.schema.EntitySchema;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.schema.Table;
@@ -147,11 +147,9 @@ public final class MissingUniqueBusinessKey implements Rule {
 
     // ---- entity inserts -------------------------------------------------------------------------------------------
 
-    private static final Set<String> ENTITY_INSERTS = Set.of("insert", "save", "saveAndFlush", "persist");
-
     /** MyBatis-Plus {@code insert(entity)}, JPA {@code save(new E)}/{@code saveAndFlush}, {@code EntityManager.persist}. */
     private static Insert entityInsert(Project project, Semantics sem, MethodRef m, CallSite c, String why) {
-        if (!ENTITY_INSERTS.contains(c.name()) || c.args().size() != 1) {
+        if (!sem.catalog().terms(Vocabulary.ENTITY_INSERT_METHODS).has(c.name()) || c.args().size() != 1) {
             return null;
         }
         CallInfo ci = sem.calls(m).get(c.id());

@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.MethodFacts;
@@ -93,19 +94,15 @@ public final class NonConditionalStatusUpdate implements Rule {
         }
     }
 
-
     /**
      * Soft-delete, default and display flags that the catalog's {@code *_status} pattern also matches: setting them is
      * not a step of a workflow, and a predicate on them does not fence the workflow's status.
      */
-    static final java.util.Set<String> FLAG_COLUMNS = java.util.Set.of("delete_status", "del_status",
-            "deleted_status", "default_status", "show_status", "display_status", "publish_status", "recommend_status",
-            "visible_status", "hot_status");
 
     /** Sets a workflow status column (not only flags). */
     static boolean transitionShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
         return f.kind() == SqlFacts.Kind.UPDATE && f.setColumns().stream()
-                .anyMatch(c -> cat.isStatusColumn(c) && !FLAG_COLUMNS.contains(c));
+                .anyMatch(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c));
     }
 
     /**
@@ -117,7 +114,7 @@ public final class NonConditionalStatusUpdate implements Rule {
             if (cat.isFencingColumn(w)) {
                 return true;
             }
-            if (cat.isStatusColumn(w) && !FLAG_COLUMNS.contains(w) && f.setColumns().contains(w)) {
+            if (cat.isStatusColumn(w) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(w) && f.setColumns().contains(w)) {
                 return true;
             }
         }
@@ -227,7 +224,7 @@ public final class NonConditionalStatusUpdate implements Rule {
         io.idemcheck.core.catalog.Catalog cat = ctx.project().catalog();
         SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f))
                 .findFirst().orElse(st.shapes().get(0));
-        String column = blind.setColumns().stream().filter(c -> cat.isStatusColumn(c) && !FLAG_COLUMNS.contains(c))
+        String column = blind.setColumns().stream().filter(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c))
                 .findFirst().orElse("status");
         Use first = uses.get(0);
         String where = blind.whereColumns().isEmpty() ? "with no WHERE predicate on it"

@@ -1,6 +1,8 @@
 package io.idemcheck.rules;
 
 import io.idemcheck.core.model.Project;
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.finding.Fix;
@@ -74,7 +76,7 @@ public final class StaleRunningNotRecovered implements Rule {
                     if (!isModelStatement(st)) {
                         allShapes.addAll(st.shapes());
                     }
-                    String v = InProgressStates.movesToInProgress(st);
+                    String v = InProgressStates.movesToInProgress(sem.catalog(), st);
                     if (v != null && seenStatements.add(st.id())) {
                         moves.add(moveOf(sem, m, c, st, v));
                     }
@@ -85,7 +87,7 @@ public final class StaleRunningNotRecovered implements Rule {
                 } else if (ci.statements().isEmpty() && NAME_CLAIM.matcher(c.name()).matches()
                         && ci.target().targets().stream().noneMatch(t -> t.method().hasBody())) {
                     moves.add(new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
-                            nameValue(c.name()), Semantics.display(c), "name", List.of()));
+                            nameValue(sem.catalog(), c.name()), Semantics.display(c), "name", List.of()));
                 }
                 Move entity = entityMove(sem, m, c, infos, calls);
                 if (entity != null) {
@@ -98,7 +100,7 @@ public final class StaleRunningNotRecovered implements Rule {
             if (st.ownerType() != null && project.index().findType(st.ownerType()).isPresent()) {
                 continue;
             }
-            String v = InProgressStates.movesToInProgress(st);
+            String v = InProgressStates.movesToInProgress(sem.catalog(), st);
             if (v != null && seenStatements.add(st.id())) {
                 moves.add(new Move(new Location(st.relPath(), st.range().line(), st.range().column(),
                         st.range().endLine(), st.range().endColumn(), null), st.id(), st.id(), st.table(), v,
@@ -172,8 +174,8 @@ public final class StaleRunningNotRecovered implements Rule {
         return (dot >= 0 ? owner.substring(dot + 1) : owner) + rest;
     }
 
-    private static String nameValue(String name) {
-        for (String v : InProgressStates.VALUES) {
+    private static String nameValue(Catalog cat, String name) {
+        for (String v : cat.terms(Vocabulary.IN_PROGRESS_STATES).values()) {
             if (name.toUpperCase(java.util.Locale.ROOT).replace("_", "").contains(v.replace("_", ""))) {
                 return v;
             }
@@ -190,7 +192,7 @@ public final class StaleRunningNotRecovered implements Rule {
         }
         Arg a = c.args().get(0);
         String value = a.stringValue() != null ? a.stringValue() : a.text();
-        if (!InProgressStates.isInProgressValue(value)) {
+        if (!InProgressStates.isInProgressValue(sem.catalog(), value)) {
             return null;
         }
         String entity = c.receiver().name();
@@ -205,14 +207,14 @@ public final class StaleRunningNotRecovered implements Rule {
             if (save) {
                 String table = null;
                 for (SqlStatement st : infos.get(j).statements()) {
-                    if (InProgressStates.movesToInProgress(st) != null) {
+                    if (InProgressStates.movesToInProgress(sem.catalog(), st) != null) {
                         return null; // reported from its statement
                     }
                     table = st.table();
                 }
                 return new Move(Semantics.location(m, s.range(), null), m.id(), s.text(),
                         table == null || "?".equals(table) ? null : table,
-                        InProgressStates.isInProgressValue(value) ? value.replaceAll(".*\\.", "").replace("\"", "")
+                        InProgressStates.isInProgressValue(sem.catalog(), value) ? value.replaceAll(".*\\.", "").replace("\"", "")
                                 : "RUNNING", Semantics.display(c) + " then " + Semantics.display(s), "entity",
                         List.of());
             }

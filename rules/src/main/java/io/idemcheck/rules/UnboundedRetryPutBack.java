@@ -1,5 +1,7 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -31,28 +33,22 @@ final class UnboundedRetryPutBack {
     private UnboundedRetryPutBack() {
     }
 
-    /** States that put an item back in the queue. */
-    static final Set<String> RETRY_STATES = Set.of("PENDING", "INIT", "INITIAL", "RETRY", "RETRYING", "WAIT",
-            "WAITING", "WAIT_RETRY", "TO_RETRY", "RETRY_PENDING", "TODO", "NEW", "READY", "QUEUED", "UNPROCESSED",
-            "REPROCESS", "CREATED");
     private static final Pattern STATE_TOKEN = Pattern.compile("\\b([A-Z][A-Z_]{2,})\\b");
     private static final Pattern REQUEUE_NAME = Pattern.compile(
             "(?i)(re_?enqueue|requeue|enqueue|resubmit|reschedule|retryLater|republish|resend|putBack|pushBack"
                     + "|reQueue|retryAgain|addRetry|scheduleRetry)\\w*");
-    private static final Set<String> FAILURE_HANDLERS = Set.of("onFailure", "handleFailure", "onError", "handleError",
-            "onFail", "handleFail", "onException", "failed", "recover");
 
     static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables) {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
-        boolean handler = FAILURE_HANDLERS.contains(m.method().name()) || m.method().annotation("Recover") != null;
+        boolean handler = sem.catalog().terms(Vocabulary.FAILURE_HANDLER_NAMES).has(m.method().name()) || m.method().annotation("Recover") != null;
         String methodBound = guardBound(m);
         for (CallSite c : calls) {
             if (c.catchDepth() == 0 && !handler || sem.inAsyncLambda(m, c)) {
                 continue;
             }
             CallInfo ci = infos.get(c.id());
-            String how = putBack(m, c, ci, calls);
+            String how = putBack(sem.catalog(), m, c, ci, calls);
             if (how == null) {
                 continue;
             }
@@ -111,7 +107,7 @@ final class UnboundedRetryPutBack {
     }
 
     /** How {@code c} puts the item back, or null when it does not. */
-    private static String putBack(MethodRef m, CallSite c, CallInfo ci, List<CallSite> calls) {
+    private static String putBack(Catalog cat, MethodRef m, CallSite c, CallInfo ci, List<CallSite> calls) {
         boolean statusWrite = ci.isRecord() || ci.statements().stream().anyMatch(SqlStatement::statusWrite);
         if (statusWrite) {
             Set<String> values = new LinkedHashSet<>();
@@ -141,7 +137,7 @@ final class UnboundedRetryPutBack {
                 }
             }
             for (String v : values) {
-                if (RETRY_STATES.contains(v)) {
+                if (cat.terms(Vocabulary.RETRY_STATES).has(v)) {
                     return "sets the item's status back to " + v;
                 }
             }

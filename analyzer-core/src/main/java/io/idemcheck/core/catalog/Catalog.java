@@ -3,6 +3,7 @@ package io.idemcheck.core.catalog;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.idemcheck.core.config.MethodPattern;
 import io.idemcheck.core.config.ProjectConfig;
 
@@ -10,46 +11,91 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * idemcheck's knowledge of libraries and names: which types and methods are side effects, which calls record state,
  * claim rows or carry idempotency keys, which methods are job entry points. Loaded from the class-path resource
- * {@code io/idemcheck/core/catalog/catalog.json}; see that file for the data. {@link #withProject(ProjectConfig)} adds a
+ * {@code io/idemcheck/core/catalog/catalog.json}; see that file for the data and docs/catalog.md for its format.
+ * Named word lists live under {@code vocabularies} and are read through {@link #terms(Vocabulary)}. {@link #withProject(ProjectConfig)} adds a
  * project's own vocabulary from {@code idemcheck.yml} ({@code project} is null in the built-in catalog).
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonIgnoreProperties({"_comment"})
 public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effectAnnotations,
                       List<String> notEffectTypes, List<String> libraryPackages,
                       List<EffectName> effectMethodNames, List<String> notEffectMethodNames,
-                      List<String> dbWriteMethodNames, List<String> dataAccessTypeSuffixes,
+                      List<String> dataAccessTypeSuffixes,
                       List<String> dataAccessSupertypes, List<String> dataAccessAnnotations,
                       List<String> recordMethodNames, List<String> entitySaveMethodNames,
                       List<String> statusSetterNames, List<String> claimMethodNames,
                       List<String> keyParameterNames, List<String> keyCarrierMethods, List<String> keyHeaderNames,
-                      List<String> keyFactories, List<String> nonDeterministicKeyCalls, List<String> statusColumns,
+                      List<String> statusColumns,
                       List<String> fencingColumns, EntryPoints entryPoints, List<String> transactionAnnotations,
                       List<String> transactionTemplateMethods, List<String> transactionTemplateTypes,
-                      List<String> recordColumns, ProjectConfig project) {
+                      List<String> recordColumns, Map<String, Terms> vocabularies, ProjectConfig project) {
 
     private static final String RESOURCE = "/io/idemcheck/core/catalog/catalog.json";
 
-    /** Loads the built-in catalog. @throws UncheckedIOException when the resource is missing or malformed. */
+    /**
+     * Loads the built-in catalog.
+     *
+     * @throws UncheckedIOException  when the resource is missing or is not JSON
+     * @throws IllegalStateException when a key is unknown or a vocabulary is missing (the message names the key)
+     */
     public static Catalog load() {
         try (InputStream in = Catalog.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new UncheckedIOException(new IOException("missing " + RESOURCE));
             }
-            return new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-                    .readValue(in, Catalog.class);
+            return read(in, "catalog.json");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    /**
+     * Reads a catalog in the format of the built-in one. Every key must be known: an unknown key (at the top, in an
+     * entry or among the vocabularies) and a missing vocabulary are errors naming the key.
+     *
+     * @param in   the JSON text
+     * @param name the file's name, for messages
+     * @throws IllegalStateException on an unknown or missing key
+     * @throws IOException           when the text is not JSON of the expected shape
+     */
+    public static Catalog read(InputStream in, String name) throws IOException {
+        Catalog c;
+        try {
+            c = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+                    .readValue(in, Catalog.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new IllegalStateException(name + ": unknown key '" + e.getPropertyName() + "' at "
+                    + e.getPathReference().replace("io.idemcheck.core.catalog.", ""), e);
+        }
+        if (c.vocabularies() == null) {
+            throw new IllegalStateException(name + ": missing key 'vocabularies'");
+        }
+        for (String k : c.vocabularies().keySet()) {
+            if (Vocabulary.ofKey(k) == null) {
+                throw new IllegalStateException(name + ": unknown vocabulary '" + k + "'");
+            }
+        }
+        for (Vocabulary v : Vocabulary.values()) {
+            if (!c.vocabularies().containsKey(v.key())) {
+                throw new IllegalStateException(name + ": missing vocabulary '" + v.key() + "'");
+            }
+        }
+        return c;
+    }
+
+    /** The words of vocabulary {@code v} (with the project's additions). */
+    public Terms terms(Vocabulary v) {
+        return vocabularies.get(v.key());
+    }
+
     /** A library type whose calls are side effects. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record EffectType(String type, String kind, List<String> methods) {
         public boolean matchesMethod(String name) {
             return methods.stream().anyMatch(p -> new NamePattern(p).matches(name));
@@ -57,23 +103,19 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     }
 
     /** A type annotation (e.g. FeignClient) that makes every method of the annotated interface a side effect. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record EffectAnnotation(String annotation, String kind) {
     }
 
     /** A business-effect method name with a kind and the verb used in messages ("charges the customer again"). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record EffectName(String pattern, String kind, String verb) {
     }
 
     /** Job entry points: annotated methods and interface methods run unattended. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record EntryPoints(List<String> methodAnnotations, List<TypeMethod> typeAnnotationsWithMethod,
                               List<TypeMethod> interfaces) {
     }
 
     /** An (annotation or type, method) pair. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record TypeMethod(String type, String annotation, String method) {
     }
 
@@ -165,12 +207,17 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         }
         List<String> columns = new ArrayList<>(statusColumns);
         columns.addAll(config.statusColumns());
+        Map<String, Terms> vocab = new LinkedHashMap<>(vocabularies);
+        // stateValues: states the project's work items end in (SETTLED); a conditional move to one completes work
+        List<String> states = config.stateValues().stream().map(v -> v.toUpperCase(Locale.ROOT)).toList();
+        vocab.put(Vocabulary.TERMINAL_STATES.key(), terms(Vocabulary.TERMINAL_STATES).plus(states,
+                "idemcheck.yml stateValues"));
         return new Catalog(effectTypes, effectAnnotations, notEffectTypes, libraryPackages, effectMethodNames,
-                notEffectMethodNames, dbWriteMethodNames, dataAccessTypeSuffixes, dataAccessSupertypes,
+                notEffectMethodNames, dataAccessTypeSuffixes, dataAccessSupertypes,
                 dataAccessAnnotations, recordMethodNames, entitySaveMethodNames, statusSetterNames, claimMethodNames,
-                keyParameterNames, keyCarrierMethods, keyHeaderNames, keyFactories, nonDeterministicKeyCalls,
+                keyParameterNames, keyCarrierMethods, keyHeaderNames,
                 List.copyOf(columns), fencingColumns, entryPoints, transactionAnnotations, transactionTemplateMethods,
-                transactionTemplateTypes, recordColumns, config);
+                transactionTemplateTypes, recordColumns, Map.copyOf(vocab), config);
     }
 
     /**
@@ -210,11 +257,6 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
             }
         }
         return -1;
-    }
-
-    /** The project's extra state values ({@code stateValues}); empty without a configuration. */
-    public List<String> projectStateValues() {
-        return project == null ? List.of() : project.stateValues();
     }
 
     private static boolean anyMatch(List<MethodPattern> patterns, String typeFqn, String method, int arity) {

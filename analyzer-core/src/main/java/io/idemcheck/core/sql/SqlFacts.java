@@ -1,5 +1,6 @@
 package io.idemcheck.core.sql;
 
+import io.idemcheck.core.catalog.Terms;
 import java.util.List;
 
 /**
@@ -20,11 +21,6 @@ public record SqlFacts(Kind kind, String table, List<String> setColumns, List<St
                        boolean statusWrite, boolean conditional, String text, String error,
                        List<String> statusValues) {
 
-    /** Terminal states: a conditional update to one of these completes work, it does not claim it. */
-    public static final java.util.Set<String> TERMINAL = java.util.Set.of("DONE", "SUCCESS", "SUCCEEDED", "SUCCEED",
-            "FINISHED", "FINISH", "COMPLETED", "COMPLETE", "FAILED", "FAIL", "FAILURE", "CANCELLED", "CANCELED",
-            "CLOSED", "PAID", "SENT", "DEAD", "ERROR", "EXPIRED", "REFUNDED", "PROCESSED", "HANDLED");
-
     public SqlFacts {
         setColumns = List.copyOf(setColumns);
         whereColumns = List.copyOf(whereColumns);
@@ -39,10 +35,12 @@ public record SqlFacts(Kind kind, String table, List<String> setColumns, List<St
     /**
      * A conditional status write that moves the row into a state other than a terminal one (RUNNING, PROCESSING,
      * a parameter): a claim. A conditional move to DONE or FAILED is a fenced completion, not a claim.
+     *
+     * @param terminal the terminal states (the catalog's {@code terminalStates}, with the project's stateValues)
      */
-    public boolean claims() {
+    public boolean claims(Terms terminal) {
         return conditional && (statusValues.isEmpty()
-                || statusValues.stream().anyMatch(v -> !TERMINAL.contains(v.toUpperCase(java.util.Locale.ROOT))));
+                || statusValues.stream().anyMatch(v -> !terminal.has(v.toUpperCase(java.util.Locale.ROOT))));
     }
 
     public enum Kind {

@@ -1,5 +1,6 @@
 package io.idemcheck.core.sql;
 
+import io.idemcheck.core.catalog.Terms;
 import io.idemcheck.core.facts.Range;
 
 import java.util.List;
@@ -57,8 +58,8 @@ public record SqlStatement(Source source, String ownerType, String method, Strin
     }
 
     /** True when the statement is conditional and moves rows into a non-terminal state (see {@link SqlFacts#claims}). */
-    public boolean claims() {
-        return conditional() && shapes.stream().filter(SqlFacts::statusWrite).anyMatch(SqlFacts::claims);
+    public boolean claims(Terms terminal) {
+        return conditional() && shapes.stream().filter(SqlFacts::statusWrite).anyMatch(f -> f.claims(terminal));
     }
 
     /** True when some shape is a plain INSERT (not an upsert). */

@@ -1,12 +1,13 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.index.MethodRef;
 
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Query: whether a call runs in a lambda handed to an executor, a timer, a future or a reactive chain (later, on
@@ -17,24 +18,19 @@ public final class AsyncHandoff {
     private AsyncHandoff() {
     }
 
-    private static final Set<String> ASYNC = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
-            "scheduleWithFixedDelay", "runAsync", "supplyAsync", "thenRun", "thenAccept", "thenApply",
-            "thenCompose", "whenComplete", "handle", "newThread", "start", "invokeAll", "invokeAny", "addListener",
-            "subscribe", "doOnNext", "doOnSuccess");
-
     /**
      * True when {@code c} sits in a lambda handed to an executor, a timer, a future or a reactive chain: it runs
      * later, on another thread, so it neither records nor protects anything in the enclosing method's sequence.
      * A {@code TransactionTemplate.execute} lambda runs inline and is not asynchronous.
      */
-    public static boolean inAsyncLambda(MethodRef m, CallSite c) {
+    public static boolean inAsyncLambda(Catalog catalog, MethodRef m, CallSite c) {
         Body body = m.method().body();
         int lam = c.lambdaId();
         while (lam >= 0) {
             LambdaFact lf = body.lambdas().get(lam);
             if (lf.ownerCallId() >= 0) {
                 CallSite owner = body.calls().get(lf.ownerCallId());
-                if (ASYNC.contains(owner.name())
+                if (catalog.terms(Vocabulary.ASYNC_HANDOFF_METHODS).has(owner.name())
                         && !owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction")) {
                     return true;
                 }

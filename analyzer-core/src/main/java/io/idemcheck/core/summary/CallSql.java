@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
@@ -51,8 +52,6 @@ final class CallSql {
 
     private static final Pattern DERIVED = Pattern.compile(
             "(find|read|get|query|search|stream|count|exists|delete|remove)(First\\d*|Top\\d*|Distinct|All)?By([A-Z].*)");
-    private static final Set<String> WRAPPER_WHERE = Set.of("eq", "ne", "in", "notIn", "lt", "le", "gt", "ge",
-            "isNull", "isNotNull", "between", "like", "likeRight", "likeLeft");
     private static final Pattern EXAMPLE_CRITERION = Pattern.compile(
             "and([A-Z][A-Za-z0-9]*?)(EqualTo|NotEqualTo|In|NotIn|IsNull|IsNotNull|GreaterThan|GreaterThanOrEqualTo|"
                     + "LessThan|LessThanOrEqualTo|Between|NotBetween|Like|NotLike)");
@@ -101,7 +100,7 @@ final class CallSql {
                 }
                 if (w.name().equals("set")) {
                     set.add(col);
-                } else if (WRAPPER_WHERE.contains(w.name())) {
+                } else if (catalog.terms(Vocabulary.WRAPPER_WHERE_METHODS).has(w.name())) {
                     where.add(col);
                 }
             }

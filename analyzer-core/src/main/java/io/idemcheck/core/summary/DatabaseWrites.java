@@ -1,6 +1,6 @@
 package io.idemcheck.core.summary;
 
-import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.index.MethodRef;
@@ -11,7 +11,6 @@ import io.idemcheck.core.sql.SqlFacts;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -35,8 +34,6 @@ final class DatabaseWrites {
         this.lock = lock;
     }
 
-    private static final List<String> DB_WRITE_NAMES = List.of("insert*", "update*", "delete*", "save*", "remove*",
-            "batchInsert*", "batchUpdate*", "batchDelete*", "persist*", "merge*", "upsert*");
     private final Map<MethodFacts, Boolean> writesDb // guarded by lock
             = new IdentityHashMap<>();
     private final Set<MethodFacts> writesDbInProgress = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -69,7 +66,7 @@ final class DatabaseWrites {
             return false;
         }
         TypeEntry te = index.typeOf(recv).orElse(null);
-        return te != null && dataAccess.isDataAccess(te) && Catalog.any(DB_WRITE_NAMES, c.name());
+        return te != null && dataAccess.isDataAccess(te) && index.catalog().terms(Vocabulary.DB_WRITE_METHOD_NAMES).has(c.name());
     }
 
     /** True when some call in {@code m}'s body writes to the database ({@link #writesDatabase}). Cached. */

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
@@ -13,7 +14,6 @@ import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.sql.SqlStatement;
 
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 
 import static io.idemcheck.core.summary.Dataflow.roots;
@@ -170,11 +170,6 @@ final class Effects {
         };
     }
 
-    private static final List<String> MUTATING_HTTP = List.of(".post(", ".put(", ".patch(", ".delete(", "POST(",
-            "PUT(", "DELETE(", "PATCH(", "method(\"POST", "method(\"PUT", "method(\"DELETE", "method(\"PATCH",
-            "HttpPost", "HttpPut", "HttpPatch", "HttpDelete", "HttpMethod.POST", "HttpMethod.PUT", "HttpMethod.DELETE",
-            "HttpMethod.PATCH", "Method.POST", "Method.PUT", ".method(");
-
     /**
      * True for HTTP calls that only read: {@code exchange(.., HttpMethod.GET, ..)}, or {@code newCall(request)} /
      * {@code send(request)} / {@code execute(request)} where the request is built in this method with no mutating
@@ -188,7 +183,7 @@ final class Effects {
                 }
             }
         }
-        if (!Set.of("newCall", "send", "sendAsync", "execute", "executeOpen").contains(c.name()) || c.args().isEmpty()) {
+        if (!catalog.terms(Vocabulary.HTTP_REQUEST_SENDS).has(c.name()) || c.args().isEmpty()) {
             return false;
         }
         Arg req = c.args().get(0);
@@ -204,13 +199,7 @@ final class Effects {
         if (!visible) {
             return false;
         }
-        String all = seen.toString();
-        for (String verb : MUTATING_HTTP) {
-            if (all.contains(verb)) {
-                return false;
-            }
-        }
-        return true;
+        return !catalog.terms(Vocabulary.MUTATING_HTTP_MARKERS).has(seen.toString());
     }
 
     private boolean isNotEffectType(ResolvedType recv) {
@@ -236,10 +225,10 @@ final class Effects {
 
     private boolean isDbWriteName(MethodRef m, CallSite c) {
         String n = c.name();
-        if (Catalog.any(List.of("insert*", "batchInsert*", "create*", "add*"), n)) {
+        if (catalog.terms(Vocabulary.DB_INSERT_METHOD_NAMES).has(n)) {
             return true;
         }
-        if (Catalog.any(List.of("save*", "persist*"), n) && !c.args().isEmpty()) {
+        if (catalog.terms(Vocabulary.DB_SAVE_METHOD_NAMES).has(n) && !c.args().isEmpty()) {
             Arg a = c.args().get(0);
             LocalVar lv = m.method().body().locals().get(a.text());
             return lv != null && lv.initText() != null

@@ -1,5 +1,7 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 
@@ -13,11 +15,6 @@ import java.util.regex.Pattern;
  * them by a dead worker. Used by the rule that asks whether stale in-progress rows are ever recovered.
  */
 public final class InProgressStates {
-
-    /** Status values that mean "someone is working on this row now". */
-    public static final Set<String> VALUES = Set.of("RUNNING", "PROCESSING", "IN_PROGRESS", "INPROGRESS", "HANDLING",
-            "LOCKED", "DOING", "EXECUTING", "SENDING", "CLAIMED", "WORKING", "ONGOING", "STARTED", "PUBLISHING",
-            "DISPATCHING", "DISPATCHED", "PICKED", "ACQUIRED", "BUSY");
 
     private static final Pattern OWNER = Pattern.compile(
             "(?i)(owner|owner_id|worker|worker_id|locked_by|lock_owner|lock_holder|picked_by|claimed_by|executor|"
@@ -37,14 +34,14 @@ public final class InProgressStates {
     }
 
     /** The in-progress value a shape moves rows to ("RUNNING", "owner set", "picked flag"), or null. */
-    public static String movesToInProgress(SqlFacts f) {
+    public static String movesToInProgress(Catalog cat, SqlFacts f) {
         if (f.kind() != SqlFacts.Kind.UPDATE) {
             return null;
         }
         boolean otherValue = false;
         for (String v : f.statusValues()) {
             String u = v.toUpperCase(Locale.ROOT);
-            if (VALUES.contains(u)) {
+            if (cat.terms(Vocabulary.IN_PROGRESS_STATES).has(u)) {
                 return u;
             }
             if (!"?".equals(v)) {
@@ -73,9 +70,9 @@ public final class InProgressStates {
     }
 
     /** The in-progress value a statement moves rows to, or null. */
-    public static String movesToInProgress(SqlStatement st) {
+    public static String movesToInProgress(Catalog cat, SqlStatement st) {
         for (SqlFacts f : st.shapes()) {
-            String v = movesToInProgress(f);
+            String v = movesToInProgress(cat, f);
             if (v != null) {
                 return v;
             }
@@ -84,7 +81,7 @@ public final class InProgressStates {
     }
 
     /** True when a status value written through a setter or an enum constant names an in-progress state. */
-    public static boolean isInProgressValue(String text) {
+    public static boolean isInProgressValue(Catalog cat, String text) {
         if (text == null) {
             return false;
         }
@@ -94,7 +91,7 @@ public final class InProgressStates {
             t = t.substring(dot + 1);
         }
         t = t.replaceAll("\\(\\)$", "");
-        return VALUES.contains(t.toUpperCase(Locale.ROOT));
+        return cat.terms(Vocabulary.IN_PROGRESS_STATES).has(t.toUpperCase(Locale.ROOT));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
@@ -9,7 +10,6 @@ import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.index.MethodRef;
 
-import java.util.List;
 import java.util.Set;
 
 import static io.idemcheck.core.summary.Dataflow.itemNames;
@@ -21,9 +21,6 @@ import static io.idemcheck.core.summary.Dataflow.roots;
  * header set on what it sends). Lower layer; stateless.
  */
 final class Keys {
-
-    private static final Set<String> HEADER_SETTERS = Set.of("header", "set", "add", "addHeader", "setHeader",
-            "put", "headers");
 
     private final Catalog catalog;
 
@@ -67,13 +64,14 @@ final class Keys {
             boolean keyLike = false;
             for (int id : a.callIds()) {
                 CallSite inner = body.calls().get(id);
-                if (inner.name().equals("of") && inner.receiver().text().endsWith("IdempotencyKeys")) {
+                if (keyFactory(inner)) {
                     keyLike = true;
                 }
             }
             LocalVar lv = body.locals().get(a.text());
             if (lv != null && (Catalog.any(catalog.keyParameterNames(), lv.name())
-                    || lv.initText() != null && lv.initText().contains("IdempotencyKeys.of"))) {
+                    || lv.initText() != null && catalog.terms(Vocabulary.KEY_FACTORIES).values().stream()
+                    .anyMatch(lv.initText()::contains))) {
                 keyLike = true;
             }
             if (Catalog.any(catalog.keyParameterNames(), a.text())) {
@@ -95,7 +93,7 @@ final class Keys {
         Set<String> argRoots = ci.roots();
         for (CallSite p : body.calls()) {
             boolean carrier = Catalog.any(catalog.keyCarrierMethods(), p.name());
-            boolean header = HEADER_SETTERS.contains(p.name()) && !p.args().isEmpty()
+            boolean header = catalog.terms(Vocabulary.KEY_HEADER_SETTERS).has(p.name()) && !p.args().isEmpty()
                     && p.args().get(0).stringValue() != null
                     && catalog.keyHeaderNames().stream().anyMatch(h -> h.equalsIgnoreCase(p.args().get(0).stringValue()));
             if (!carrier && !header) {
@@ -110,6 +108,17 @@ final class Keys {
             }
         }
         return null;
+    }
+
+    /** A call of a key factory of the catalog ({@code IdempotencyKeys.of(..)}): receiver type and method name. */
+    private boolean keyFactory(CallSite inner) {
+        for (String f : catalog.terms(Vocabulary.KEY_FACTORIES).values()) {
+            int dot = f.lastIndexOf('.');
+            if (inner.name().equals(f.substring(dot + 1)) && inner.receiver().text().endsWith(f.substring(0, dot))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean chainedOn(Body body, CallSite p, int effectId) {
@@ -134,12 +143,8 @@ final class Keys {
                 all.append(' ').append(lv.initText());
             }
         }
-        String s = all.toString();
-        for (String bad : List.of("randomUUID", "currentTimeMillis", "nanoTime", "LocalDateTime.now", "Instant.now",
-                "new Date()", "Random", "ThreadLocalRandom", "UUID.random")) {
-            if (s.contains(bad)) {
-                return false;
-            }
+        if (catalog.terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).has(all.toString())) {
+            return false;
         }
         for (String r : roots) {
             if (items.contains(r)) {

@@ -1,5 +1,7 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
@@ -15,7 +17,6 @@ import io.idemcheck.core.sql.SqlStatement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -53,19 +54,10 @@ public final class Locks {
         }
     }
 
-    private static final Set<String> LOCK_CALLS = Set.of("lock", "tryLock", "lockInterruptibly");
     private static final Pattern DISTRIBUTED_SOURCE = Pattern.compile(
             "(getLock|getFairLock|getSpinLock|getFencedLock|getMultiLock|getRedLock|obtain|getReadWriteLock)\\s*\\(");
-    private static final Set<String> LOCAL_LOCK_TYPES = Set.of("ReentrantLock", "ReentrantReadWriteLock",
-            "StampedLock", "Semaphore", "ReadLock", "WriteLock", "Object");
-    private static final Set<String> DISTRIBUTED_LOCK_TYPES = Set.of("RLock", "RFencedLock", "RedissonLock",
-            "RedissonFairLock", "RedissonRedLock", "RedissonMultiLock");
     private static final Pattern ADVISORY = Pattern.compile("(?i)(pg_try_advisory_lock|pg_advisory_lock|\\bget_lock\\s*\\()");
     private static final Pattern ADVISORY_RELEASE = Pattern.compile("(?i)(pg_advisory_unlock|release_lock\\s*\\()");
-    private static final Set<String> RELEASE_CALLS = Set.of("unlock", "release", "releaseLock", "forceUnlock",
-            "unlockAsync", "delete", "del", "unlink");
-    private static final Set<String> LUA_CALLS = Set.of("eval", "evalsha", "evalSha", "scriptLoad", "evalshaAsync",
-            "evalAsync", "execute", "executeScript");
     private static final Pattern LUA_LOCK = Pattern.compile(
             "(?is)redis\\.call.*(setnx|['\"]set['\"].*['\"]nx['\"]|pexpire|['\"]expire['\"])");
 
@@ -100,7 +92,7 @@ public final class Locks {
             }
             int to = calls.size();
             for (int j = c.id() + 1; j < calls.size(); j++) {
-                if (isRelease(calls.get(j), infos.get(j))) {
+                if (isRelease(sem.catalog(), calls.get(j), infos.get(j))) {
                     to = j;
                     break;
                 }
@@ -112,14 +104,15 @@ public final class Locks {
 
     private static String acquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
         String recvType = ci.target().receiverType().simpleName();
-        if (LOCK_CALLS.contains(c.name())) {
-            if (LOCAL_LOCK_TYPES.contains(recvType)) {
+        Catalog cat = sem.catalog();
+        if (cat.terms(Vocabulary.LOCK_CALLS).has(c.name())) {
+            if (cat.terms(Vocabulary.LOCAL_LOCK_TYPES).has(recvType)) {
                 return null;
             }
-            if (DISTRIBUTED_LOCK_TYPES.contains(recvType)) {
+            if (cat.terms(Vocabulary.DISTRIBUTED_LOCK_TYPES).has(recvType)) {
                 return recvType + "." + c.name() + "()";
             }
-            String src = receiverSource(m, c);
+            String src = receiverSource(cat, m, c);
             if (src != null && DISTRIBUTED_SOURCE.matcher(src).find() && !src.contains("ReentrantLock")) {
                 return (src.contains("obtain") ? "LockRegistry.obtain(..)." : "RLock.") + c.name() + "()";
             }
@@ -155,7 +148,7 @@ public final class Locks {
     }
 
     /** The text a lock call's receiver comes from: the chain ({@code registry.obtain(k).lock()}) or a local's init. */
-    private static String receiverSource(MethodRef m, CallSite c) {
+    private static String receiverSource(Catalog cat, MethodRef m, CallSite c) {
         Receiver r = c.receiver();
         if (r.kind() == Receiver.Kind.CALL) {
             return r.text();
@@ -163,24 +156,24 @@ public final class Locks {
         if (r.kind() == Receiver.Kind.NAME || r.kind() == Receiver.Kind.FIELD) {
             LocalVar lv = m.method().body().locals().get(r.name());
             if (lv != null) {
-                if (lv.type() != null && LOCAL_LOCK_TYPES.contains(lv.type().simpleName())) {
+                if (lv.type() != null && cat.terms(Vocabulary.LOCAL_LOCK_TYPES).has(lv.type().simpleName())) {
                     return null;
                 }
-                if (lv.type() != null && DISTRIBUTED_LOCK_TYPES.contains(lv.type().simpleName())) {
+                if (lv.type() != null && cat.terms(Vocabulary.DISTRIBUTED_LOCK_TYPES).has(lv.type().simpleName())) {
                     return "getLock(";
                 }
                 return lv.initText();
             }
             io.idemcheck.core.facts.TypeRef ft = m.type().fields().get(r.name());
-            if (ft != null && DISTRIBUTED_LOCK_TYPES.contains(ft.simpleName())) {
+            if (ft != null && cat.terms(Vocabulary.DISTRIBUTED_LOCK_TYPES).has(ft.simpleName())) {
                 return "getLock(";
             }
         }
         return null;
     }
 
-    private static boolean isRelease(CallSite c, CallInfo ci) {
-        if (RELEASE_CALLS.contains(c.name())) {
+    private static boolean isRelease(Catalog cat, CallSite c, CallInfo ci) {
+        if (cat.terms(Vocabulary.LOCK_RELEASE_CALLS).has(c.name())) {
             return true;
         }
         for (Arg a : c.args()) {
@@ -203,8 +196,8 @@ public final class Locks {
      * A call that runs a hand-rolled Redis Lua lock script (a script with {@code redis.call} and SETNX / SET NX /
      * PEXPIRE, given as a string, a local or a constant of the class), or null. Returns the script's text.
      */
-    public static String luaLockScript(MethodRef m, CallSite c) {
-        if (!LUA_CALLS.contains(c.name()) || c.args().isEmpty()) {
+    public static String luaLockScript(Catalog cat, MethodRef m, CallSite c) {
+        if (!cat.terms(Vocabulary.LUA_SCRIPT_CALLS).has(c.name()) || c.args().isEmpty()) {
             return null;
         }
         for (Arg a : c.args()) {

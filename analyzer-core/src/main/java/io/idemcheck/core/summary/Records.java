@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.Receiver;
@@ -136,7 +137,7 @@ final class Records {
             return recv.simpleName().equals("TaskClaimer") && c.name().equals("claim");
         }
         if (Effects.known(stmts)) {
-            if (stmts.stream().anyMatch(SqlStatement::claims)) {
+            if (stmts.stream().anyMatch(st -> st.claims(catalog.terms(Vocabulary.TERMINAL_STATES)))) {
                 if (basis[0] == null) {
                     basis[0] = "sql";
                 }

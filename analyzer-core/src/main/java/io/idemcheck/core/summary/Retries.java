@@ -1,5 +1,7 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
@@ -38,14 +40,6 @@ public final class Retries {
     /** Values of a limit that is no limit. */
     private static final Pattern UNBOUNDED = Pattern.compile(
             "(?s).*(MAX_VALUE|UNLIMITED_ATTEMPTS|UNLIMITED|Infinity|POSITIVE_INFINITY).*");
-
-    private static final Set<String> LISTENERS = Set.of("KafkaListener", "RabbitListener", "JmsListener",
-            "SqsListener", "StreamListener", "RocketMQMessageListener");
-    private static final Set<String> TEMPLATE_METHODS = Set.of("execute", "invoke", "call");
-    private static final Set<String> DECORATORS = Set.of("decorateSupplier", "decorateRunnable", "decorateCallable",
-            "decorateCheckedSupplier", "decorateCheckedRunnable", "decorateFunction", "decorateCheckedFunction",
-            "decorateCompletionStage", "executeSupplier", "executeRunnable", "executeCallable",
-            "executeCheckedSupplier", "executeCompletionStage");
 
     private Retries() {
     }
@@ -255,8 +249,8 @@ public final class Retries {
     }
 
     /** Why {@code m} is a message listener the broker redelivers on an exception, or null. */
-    public static String listener(MethodRef m) {
-        for (String a : LISTENERS) {
+    public static String listener(Catalog cat, MethodRef m) {
+        for (String a : cat.terms(Vocabulary.RETRY_LISTENER_ANNOTATIONS).values()) {
             if (m.method().annotation(a) != null) {
                 return "@" + a;
             }
@@ -277,14 +271,14 @@ public final class Retries {
      * The call that runs {@code c}'s enclosing lambda under a retry library ({@code retryTemplate.execute(..)},
      * {@code Retry.decorateSupplier(retry, ..)}, {@code retry.executeSupplier(..)}, {@code retryer.call(..)}), or null.
      */
-    public static CallSite retryLambdaOwner(MethodRef m, CallSite c, List<CallTarget> targets) {
+    public static CallSite retryLambdaOwner(Catalog cat, MethodRef m, CallSite c, List<CallTarget> targets) {
         Body body = m.method().body();
         int lam = c.lambdaId();
         while (lam >= 0) {
             LambdaFact lf = body.lambdas().get(lam);
             if (lf.ownerCallId() >= 0) {
                 CallSite owner = body.calls().get(lf.ownerCallId());
-                if (isRetryRunner(owner, targets.get(owner.id()))) {
+                if (isRetryRunner(cat, owner, targets.get(owner.id()))) {
                     return owner;
                 }
             }
@@ -294,15 +288,15 @@ public final class Retries {
     }
 
     /** True when {@code owner} runs the lambda it is given under a retry policy. */
-    public static boolean isRetryRunner(CallSite owner, CallTarget t) {
+    public static boolean isRetryRunner(Catalog cat, CallSite owner, CallTarget t) {
         String recvType = t == null ? "" : t.receiverType().simpleName();
         String recvText = owner.receiver().text().toLowerCase(Locale.ROOT);
         boolean retryish = recvType.contains("Retry") || recvText.contains("retry") || recvText.contains("retrier")
                 || recvType.contains("Retrier");
-        if (TEMPLATE_METHODS.contains(owner.name())) {
+        if (cat.terms(Vocabulary.RETRY_TEMPLATE_METHODS).has(owner.name())) {
             return retryish;
         }
-        if (DECORATORS.contains(owner.name())) {
+        if (cat.terms(Vocabulary.RETRY_DECORATORS).has(owner.name())) {
             return retryish || owner.args().stream().anyMatch(a -> a.text().toLowerCase(Locale.ROOT)
                     .contains("retry"));
         }

@@ -178,7 +178,6 @@ public final class Semantics implements CallFacts {
         return dataAccess.isDataAccess(e);
     }
 
-
     // ---- summaries --------------------------------------------------------------------------------------------------
 
     /** What calling {@code m} does. Computed on first use, bottom-up through callees. */
@@ -218,7 +217,7 @@ public final class Semantics implements CallFacts {
             if ((rk == ResolvedType.Kind.EXTERNAL || rk == ResolvedType.Kind.UNKNOWN) && info.target().targets().isEmpty()) {
                 opaque = true;
             }
-            if (info.record() != null && record == null && !inAsyncLambda(m, c)) {
+            if (info.record() != null && record == null && !AsyncHandoff.inAsyncLambda(catalog, m, c)) {
                 record = info.record();
             }
             if (info.claim() && (c.use() == CallSite.Use.RETURNED || c.assignedTo() != null
@@ -244,7 +243,7 @@ public final class Semantics implements CallFacts {
             }
             boolean recordedLater = false;
             for (int j = i + 1; j < ci.size(); j++) {
-                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c) && !inAsyncLambda(m, cs.get(j))) {
+                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c) && !AsyncHandoff.inAsyncLambda(catalog, m, cs.get(j))) {
                     recordedLater = true;
                     break;
                 }
@@ -272,11 +271,6 @@ public final class Semantics implements CallFacts {
         return false;
     }
 
-    private static final Set<String> ASYNC = Set.of("submit", "execute", "schedule", "scheduleAtFixedRate",
-            "scheduleWithFixedDelay", "runAsync", "supplyAsync", "thenRun", "thenAccept", "thenApply",
-            "thenCompose", "whenComplete", "handle", "newThread", "start", "invokeAll", "invokeAny", "addListener",
-            "subscribe", "doOnNext", "doOnSuccess");
-
     // ---- queries over the facts (delegated) -------------------------------------------------------------------------
 
     /** See {@link Claims#guardingClaim}: the claim call whose checked result guards {@code effect}, or null. */
@@ -301,7 +295,7 @@ public final class Semantics implements CallFacts {
 
     /** See {@link AsyncHandoff#inAsyncLambda}. */
     public boolean inAsyncLambda(MethodRef m, CallSite c) {
-        return AsyncHandoff.inAsyncLambda(m, c);
+        return AsyncHandoff.inAsyncLambda(catalog, m, c);
     }
 
     /** See {@link EntryPoints#reachableFromEntryPoints}. */

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
@@ -30,15 +31,6 @@ import java.util.regex.Pattern;
  */
 public final class TestEvidence {
 
-    private static final Set<String> TEST_ANNOTATIONS = Set.of("Test", "ParameterizedTest", "RepeatedTest",
-            "TestFactory", "TestTemplate", "KillMidwayTest");
-    private static final Set<String> SETUP_ANNOTATIONS = Set.of("BeforeEach", "BeforeAll", "Before", "BeforeClass",
-            "BeforeMethod");
-    private static final Set<String> COUNT_ASSERTIONS = Set.of("hasSize", "isEqualTo", "isOne", "isZero",
-            "containsOnlyOnce", "containsExactly", "containsExactlyInAnyOrder", "containsOnly", "times", "assertEquals",
-            "doesNotHaveDuplicates", "hasSameSizeAs", "singleElement", "isEqualByComparingTo", "never", "atMostOnce",
-            "atMost", "assertThat");
-    private static final Set<String> HARNESS_CALLS = Set.of("killMidway", "crashAt", "awaitCrashPoint");
     private static final Pattern CRASH_TEXT = Pattern.compile("CrashPoints|idemcheck\\.crashpoint|withCrashPoint");
     private static final Pattern HOOK = Pattern.compile(
             "(?i)^(crash|kill|fault|inject|simulate|failOn|failNext|failAfter|failWhen|throwOn|throwWhen|breakOn|"
@@ -78,8 +70,9 @@ public final class TestEvidence {
         return tests;
     }
 
-    private static boolean isTest(MethodFacts m) {
-        return m.annotations().stream().anyMatch(a -> TEST_ANNOTATIONS.contains(a.simpleName()));
+    private boolean isTest(MethodFacts m) {
+        return m.annotations().stream()
+                .anyMatch(a -> index.catalog().terms(Vocabulary.TEST_ANNOTATIONS).has(a.simpleName()));
     }
 
     /** Methods a test runs: through calls, through its setup methods, and through the harness's job main class. */
@@ -258,7 +251,7 @@ public final class TestEvidence {
             List<MethodRef> out = new ArrayList<>();
             for (MethodRef m : index.methodsOf(test.owner())) {
                 if (m.method().hasBody() && m.method().annotations().stream()
-                        .anyMatch(a -> SETUP_ANNOTATIONS.contains(a.simpleName()))) {
+                        .anyMatch(a -> index.catalog().terms(Vocabulary.TEST_SETUP_ANNOTATIONS).has(a.simpleName()))) {
                     out.add(m);
                 }
             }
@@ -293,7 +286,7 @@ public final class TestEvidence {
         }
         for (MethodRef m : withSetups(test)) {
             for (CallSite c : m.method().body().calls()) {
-                if (HARNESS_CALLS.contains(c.name())) {
+                if (index.catalog().terms(Vocabulary.CRASH_HARNESS_CALLS).has(c.name())) {
                     return "KillMidwayHarness." + c.name() + "()";
                 }
                 if (CRASH_TEXT.matcher(c.text()).find()) {
@@ -403,7 +396,7 @@ public final class TestEvidence {
                 continue;
             }
             for (CallSite c : m.method().body().calls()) {
-                if (COUNT_ASSERTIONS.contains(c.name())) {
+                if (index.catalog().terms(Vocabulary.COUNT_ASSERTIONS).has(c.name())) {
                     return true;
                 }
             }

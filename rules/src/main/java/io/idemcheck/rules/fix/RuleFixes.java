@@ -1,5 +1,6 @@
 package io.idemcheck.rules.fix;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
@@ -36,9 +37,6 @@ public final class RuleFixes {
     }
 
     private static final Set<String> INT_TYPES = Set.of("int", "Integer", "long", "Long", "short", "Short");
-    private static final Set<String> INT_CLAIMS = Set.of("update", "executeUpdate", "updateById", "updateByPrimaryKey",
-            "updateByPrimaryKeySelective", "updateByExample", "updateByExampleSelective");
-    private static final Set<String> BOOLEAN_CLAIMS = Set.of("tryLock", "tryAcquire", "compareAndSet", "setIfAbsent");
     private static final Pattern QUOTED_STATE = Pattern.compile("\"([A-Z][A-Z0-9_]{2,})\"");
     private static final Pattern ENUM_STATE = Pattern.compile("\\.([A-Z][A-Z0-9_]{2,})\\b");
     private static final Pattern SQL_STATE = Pattern.compile("(?i)\\b(status|state)\\s*=\\s*'([A-Za-z0-9_]+)'");
@@ -73,10 +71,10 @@ public final class RuleFixes {
             String rt = declared.method().returnType().simpleName();
             return INT_TYPES.contains(rt) ? "int" : rt.equals("boolean") || rt.equals("Boolean") ? "boolean" : null;
         }
-        if (INT_CLAIMS.contains(c.name())) {
+        if (project.catalog().terms(Vocabulary.ROW_COUNT_CLAIMS).has(c.name())) {
             return "int";
         }
-        return BOOLEAN_CLAIMS.contains(c.name()) ? "boolean" : null;
+        return project.catalog().terms(Vocabulary.BOOLEAN_CLAIMS).has(c.name()) ? "boolean" : null;
     }
 
     // ---- IDEM003 ----------------------------------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+package io.idemcheck.core.catalog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One vocabulary of the catalog: its words, how they match, and the evidence a match produces.
+ *
+ * @param evidence what a match means, in words ("a claim whose result is a row count"); shown by
+ *                 {@code idemcheck explain}
+ * @param match    {@code exact} (the whole name), {@code pattern} (a name pattern, see {@link NamePattern}) or
+ *                 {@code substring} (the word occurs in the text)
+ * @param values   the words, in file order
+ * @param source   where each word came from: "catalog" or an {@code idemcheck.yml} line ("idemcheck.yml:12")
+ */
+public record Terms(String evidence, String match, List<String> values, List<String> source) {
+
+    public Terms {
+        if (!Set.of("exact", "pattern", "substring").contains(match)) {
+            throw new IllegalArgumentException("match must be exact, pattern or substring, not '" + match + "'");
+        }
+        values = List.copyOf(values);
+        source = source == null ? List.of() : List.copyOf(source);
+    }
+
+    /** True when {@code name} (or, for {@code substring}, the text) matches one of the words. */
+    public boolean has(String name) {
+        return matching(name) != null;
+    }
+
+    /** The word that matches {@code name}, or null. */
+    public String matching(String name) {
+        if (name == null) {
+            return null;
+        }
+        for (String v : values) {
+            boolean hit = switch (match) {
+                case "exact" -> v.equals(name);
+                case "pattern" -> new NamePattern(v).matches(name);
+                default -> name.contains(v);
+            };
+            if (hit) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** These terms with {@code more} appended (a project's additions), each marked with {@code from}. */
+    public Terms plus(List<String> more, String from) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> vs = new ArrayList<>(values);
+        List<String> src = new ArrayList<>(source.isEmpty() ? java.util.Collections.nCopies(values.size(), "catalog")
+                : source);
+        for (String m : more) {
+            vs.add(m);
+            src.add(from);
+        }
+        return new Terms(evidence, match, vs, src);
+    }
+
+    /** Where {@code value} came from: "catalog" or the idemcheck.yml location that added it. */
+    public String sourceOf(String value) {
+        int i = values.indexOf(value);
+        return i < 0 || i >= source.size() ? "catalog" : source.get(i);
+    }
+}

@@ -1,0 +1,102 @@
+package io.idemcheck.core.catalog;
+
+import java.util.Locale;
+
+/**
+ * The named word lists of the catalog ({@code "vocabularies"} in {@code catalog.json}): each constant is one key,
+ * spelt in lower camel case ({@link #key()}), and is read by exactly one concern of the analyzer. A key in the file
+ * with no constant here, or a constant with no key in the file, fails the catalog's loading with a message naming
+ * the key. To teach the tool a new word, add it to the list in {@code catalog.json}; to add a new list, add a constant
+ * here and its entry there. See docs/catalog.md for the evidence each list produces.
+ */
+public enum Vocabulary {
+    /** Status values that mean "someone is working on this row now" (RUNNING, PROCESSING). Exact, upper case. */
+    IN_PROGRESS_STATES,
+    /** Status values that put an item back in the queue (PENDING, RETRY). Exact, upper case. */
+    RETRY_STATES,
+    /** Status values that end work (DONE, FAILED): a conditional move to one completes, it does not claim. */
+    TERMINAL_STATES,
+    /** Status-like columns that are display or soft-delete flags, not a work item's state. Exact, lower case. */
+    FLAG_COLUMNS,
+    /** Calls that take a lock (lock, tryLock). Exact method names. */
+    LOCK_CALLS,
+    /** In-process lock types (ReentrantLock): they do not span JVMs. Exact simple names. */
+    LOCAL_LOCK_TYPES,
+    /** Distributed lock types (Redisson's RLock). Exact simple names. */
+    DISTRIBUTED_LOCK_TYPES,
+    /** Calls that release a lock. Exact method names. */
+    LOCK_RELEASE_CALLS,
+    /** Calls that run a Redis Lua script (a lock's compare-and-delete). Exact method names. */
+    LUA_SCRIPT_CALLS,
+    /** Annotations of a test method. Exact simple names. */
+    TEST_ANNOTATIONS,
+    /** Annotations of a test set-up method. Exact simple names. */
+    TEST_SETUP_ANNOTATIONS,
+    /** Assertion calls that can count how often an effect happened. Exact method names. */
+    COUNT_ASSERTIONS,
+    /** Calls of a crash harness (kill the job midway). Exact method names. */
+    CRASH_HARNESS_CALLS,
+    /** Methods that hand a lambda to another thread or a later time (submit, thenApply). Exact method names. */
+    ASYNC_HANDOFF_METHODS,
+    /** Message-listener annotations whose container redelivers on failure. Exact simple names. */
+    RETRY_LISTENER_ANNOTATIONS,
+    /** Methods of a retry template that run the retried callback. Exact method names. */
+    RETRY_TEMPLATE_METHODS,
+    /** Resilience4j decorators and executors that retry a callback. Exact method names. */
+    RETRY_DECORATORS,
+    /** Data-access method names that write to the database when their SQL is not visible. Name patterns. */
+    DB_WRITE_METHOD_NAMES,
+    /** Data-access method names that insert a row when their SQL is not visible. Name patterns. */
+    DB_INSERT_METHOD_NAMES,
+    /** Data-access method names that insert a row when given a fresh entity (new or built). Name patterns. */
+    DB_SAVE_METHOD_NAMES,
+    /** Entity-insert calls (MyBatis-Plus insert, JPA save, persist). Exact method names. */
+    ENTITY_INSERT_METHODS,
+    /** Calls that set a header on a request (where an Idempotency-Key header is set). Exact method names. */
+    KEY_HEADER_SETTERS,
+    /** Factory calls that build an idempotency key, as Type.method. */
+    KEY_FACTORIES,
+    /** Text that makes a key different on every run (randomUUID, now). Substrings of the key's expression. */
+    NON_DETERMINISTIC_KEY_CALLS,
+    /** HTTP sending calls whose request is built separately (newCall, send): read-only when it is a GET. Exact. */
+    HTTP_REQUEST_SENDS,
+    /** Text of a request builder that makes an HTTP call mutating (.post(, HttpMethod.PUT). Substrings. */
+    MUTATING_HTTP_MARKERS,
+    /** MyBatis-Plus wrapper methods that add a WHERE condition (eq, in). Exact method names. */
+    WRAPPER_WHERE_METHODS,
+    /** Names of failure handlers (onFailure, recover) where putting an item back is a retry. Exact. */
+    FAILURE_HANDLER_NAMES,
+    /** Claim calls whose result is a row count (update, executeUpdate). Exact method names. */
+    ROW_COUNT_CLAIMS,
+    /** Claim calls whose result is a boolean (tryLock, setIfAbsent). Exact method names. */
+    BOOLEAN_CLAIMS,
+    /** Accessors that read an item's status (getStatus, isProcessed). Name patterns. */
+    STATUS_ACCESSORS,
+    /** Method names that read rows (find*, select*). Name patterns. */
+    READ_METHOD_NAMES;
+
+    /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
+    public String key() {
+        StringBuilder sb = new StringBuilder();
+        boolean up = false;
+        for (char c : name().toLowerCase(Locale.ROOT).toCharArray()) {
+            if (c == '_') {
+                up = true;
+            } else {
+                sb.append(up ? Character.toUpperCase(c) : c);
+                up = false;
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The constant whose key is {@code key}, or null. */
+    public static Vocabulary ofKey(String key) {
+        for (Vocabulary v : values()) {
+            if (v.key().equals(key)) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,114 @@
+package io.idemcheck.core.catalog;
+
+import io.idemcheck.core.config.ConfigLoader;
+import io.idemcheck.core.config.ProjectConfig;
+import io.idemcheck.core.sql.SqlFacts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The catalog's loading is strict, its vocabularies are all there, and idemcheck.yml extends them. */
+class CatalogTest {
+
+    @Test
+    void builtInCatalogHasEveryVocabularyWithEvidenceAndWords() {
+        Catalog c = Catalog.load();
+        for (Vocabulary v : Vocabulary.values()) {
+            Terms t = c.terms(v);
+            assertThat(t).as(v.key()).isNotNull();
+            assertThat(t.values()).as(v.key()).isNotEmpty();
+            assertThat(t.evidence()).as(v.key()).isNotBlank();
+        }
+        assertThat(c.terms(Vocabulary.TERMINAL_STATES).has("DONE")).isTrue();
+        assertThat(c.terms(Vocabulary.TERMINAL_STATES).has("RUNNING")).isFalse();
+        assertThat(c.terms(Vocabulary.IN_PROGRESS_STATES).has("RUNNING")).isTrue();
+        assertThat(c.terms(Vocabulary.DB_WRITE_METHOD_NAMES).matching("updateStatusById")).isEqualTo("update*");
+        assertThat(c.terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).has("order.getId() + UUID.randomUUID()")).isTrue();
+    }
+
+    @Test
+    void keyOfAVocabularyIsItsNameInLowerCamelCase() {
+        assertThat(Vocabulary.IN_PROGRESS_STATES.key()).isEqualTo("inProgressStates");
+        assertThat(Vocabulary.ofKey("nonDeterministicKeyCalls")).isEqualTo(Vocabulary.NON_DETERMINISTIC_KEY_CALLS);
+        assertThat(Vocabulary.ofKey("noSuchList")).isNull();
+    }
+
+    @Test
+    void unknownTopLevelKeyIsAnErrorNamingIt() throws Exception {
+        String json = builtInText().replaceFirst("\"effectTypes\"", "\"dbWriteMethodNames\": [\"insert*\"],\n  \"effectTypes\"");
+        assertThatThrownBy(() -> Catalog.read(stream(json), "catalog.json"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("catalog.json: unknown key 'dbWriteMethodNames'");
+    }
+
+    @Test
+    void unknownKeyInAnEntryIsAnErrorNamingIt() throws Exception {
+        String json = builtInText().replaceFirst("\"kind\": \"http\", \"methods\"", "\"kind\": \"http\", \"verbs\": [], \"methods\"");
+        assertThatThrownBy(() -> Catalog.read(stream(json), "catalog.json"))
+                .hasMessageContaining("unknown key 'verbs'");
+    }
+
+    @Test
+    void unknownAndMissingVocabulariesAreErrorsNamingThem() throws Exception {
+        String extra = builtInText().replaceFirst("\"vocabularies\": \\{", "\"vocabularies\": {\n    \"lockApis\": "
+                + "{\"evidence\": \"x\", \"match\": \"exact\", \"values\": [\"lock\"]},");
+        assertThatThrownBy(() -> Catalog.read(stream(extra), "catalog.json"))
+                .hasMessage("catalog.json: unknown vocabulary 'lockApis'");
+        String missing = builtInText().replaceFirst("\"flagColumns\"", "\"flagColumnz\"");
+        assertThatThrownBy(() -> Catalog.read(stream(missing), "catalog.json"))
+                .hasMessageContaining("'flagColumnz'");
+    }
+
+    @Test
+    void stateValuesOfIdemcheckYmlAreTerminalStates(@TempDir Path dir) throws Exception {
+        Path yml = dir.resolve("idemcheck.yml");
+        Files.writeString(yml, "stateValues: [\"settled\"]\n");
+        ProjectConfig config = ConfigLoader.load(yml);
+        Catalog c = Catalog.load().withProject(config);
+        Terms terminal = c.terms(Vocabulary.TERMINAL_STATES);
+        assertThat(terminal.has("SETTLED")).isTrue();
+        assertThat(terminal.sourceOf("SETTLED")).isEqualTo("idemcheck.yml stateValues");
+        assertThat(terminal.sourceOf("DONE")).isEqualTo("catalog");
+        assertThat(Catalog.load().terms(Vocabulary.TERMINAL_STATES).has("SETTLED")).isFalse();
+        // a conditional move to SETTLED completes work: with the project's vocabulary it is no longer a claim
+        SqlFacts toSettled = new SqlFacts(SqlFacts.Kind.UPDATE, "orders", List.of("status"), List.of("status"), true,
+                true, "UPDATE orders SET status = 'SETTLED' WHERE status = 'PAID'", null, List.of("SETTLED"));
+        assertThat(toSettled.claims(Catalog.load().terms(Vocabulary.TERMINAL_STATES))).isTrue();
+        assertThat(toSettled.claims(terminal)).isFalse();
+    }
+
+    @Test
+    void termsMatchExactlyByPatternOrAsSubstring() {
+        Terms exact = new Terms("e", "exact", List.of("save"), null);
+        Terms pattern = new Terms("e", "pattern", List.of("save*"), null);
+        Terms sub = new Terms("e", "substring", List.of("now"), null);
+        assertThat(exact.has("saveAll")).isFalse();
+        assertThat(pattern.has("saveAll")).isTrue();
+        assertThat(pattern.has("saved")).isFalse();
+        assertThat(sub.has("Instant.now()")).isTrue();
+        assertThatThrownBy(() -> new Terms("e", "regex", List.of("x"), null))
+                .hasMessageContaining("exact, pattern or substring");
+        assertThat(Map.of("k", exact.plus(List.of("persist"), "idemcheck.yml:3")).get("k").sourceOf("persist"))
+                .isEqualTo("idemcheck.yml:3");
+    }
+
+    private static String builtInText() throws Exception {
+        try (InputStream in = Catalog.class.getResourceAsStream("/io/idemcheck/core/catalog/catalog.json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static InputStream stream(String s) {
+        return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+    }
+}
