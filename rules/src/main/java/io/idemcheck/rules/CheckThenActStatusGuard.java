@@ -242,7 +242,8 @@ public final class CheckThenActStatusGuard implements Rule {
     }
 
     private static boolean isAccessor(Catalog cat, CallSite c) {
-        return c.argCount() == 0 && cat.terms(Vocabulary.STATUS_ACCESSORS).has(c.name()) && c.receiver().kind() != Receiver.Kind.NONE
+        return c.argCount() == 0 && cat.terms(Vocabulary.STATUS_ACCESSORS).has(c.name())
+                && c.receiver().kind() != Receiver.Kind.NONE
                 && c.receiver().kind() != Receiver.Kind.THIS && c.receiver().kind() != Receiver.Kind.TYPE;
     }
 

@@ -224,7 +224,8 @@ public final class NonConditionalStatusUpdate implements Rule {
         io.idemcheck.core.catalog.Catalog cat = ctx.project().catalog();
         SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f))
                 .findFirst().orElse(st.shapes().get(0));
-        String column = blind.setColumns().stream().filter(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c))
+        String column = blind.setColumns().stream()
+                .filter(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c))
                 .findFirst().orElse("status");
         Use first = uses.get(0);
         String where = blind.whereColumns().isEmpty() ? "with no WHERE predicate on it"

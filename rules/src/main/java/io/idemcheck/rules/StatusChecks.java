@@ -365,7 +365,7 @@ final class StatusChecks {
     static Set<String> statusColumns(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
         Set<String> out = new LinkedHashSet<>();
         for (String col : f.setColumns()) {
-            if (cat.isStatusColumn(col) && !NonConditionalStatusUpdate.FLAG_COLUMNS.contains(col)) {
+            if (cat.isStatusColumn(col) && !cat.terms(io.idemcheck.core.catalog.Vocabulary.FLAG_COLUMNS).has(col)) {
                 out.add(norm(col));
             }
         }
