@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -199,7 +200,7 @@ public final class IgnoredClaimResult implements Rule {
         if (writes.isEmpty()) {
             return false;
         }
-        return writes.stream().noneMatch(SqlStatement::claims) || sweep(writes);
+        return writes.stream().noneMatch(st -> st.claims(sem.catalog().terms(Vocabulary.TERMINAL_STATES))) || sweep(writes);
     }
 
     private static final java.util.regex.Pattern WHERE = java.util.regex.Pattern.compile("(?is)\\bWHERE\\b(.*)");
