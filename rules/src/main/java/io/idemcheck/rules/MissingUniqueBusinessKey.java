@@ -66,7 +66,7 @@ public final class MissingUniqueBusinessKey implements Rule {
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)(?:[._]\\d+)*__.*\\.sql");
     /** Tables that append by design: a row per run or per attempt is what they are for. */
     private static final Pattern APPEND_ONLY = Pattern.compile(
-            "(?i)(.*_)?(log|logs|history|audit|trace|metric|metrics|stat|stats|attempt|attempts)$|(log|audit|history)_.*");
+            "(?i)(.*_)?(log|logs|history|audit|trace|metric|metrics|stat|stats|attempt|attempts|event|events)$|(log|audit|history)_.*");
 
     /** One insert into a table, run by job code. */
     private record Insert(MethodRef method, CallSite call, String table, List<String> columns, String what,
