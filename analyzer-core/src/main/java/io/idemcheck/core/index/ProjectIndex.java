@@ -530,6 +530,10 @@ public final class ProjectIndex {
                     TypeRef ret = im.method().returnType();
                     return lookup(caller, c, resolveType(ret.name(), im.file(), im.type()));
                 }
+                Optional<ResolvedType> element = elementType(caller, r.callId());
+                if (element.isPresent()) {
+                    return lookup(caller, c, element.get());
+                }
                 // chained on a library or unknown object: keep the chain root's type (fluent APIs)
                 return new CallTarget(c, inner.receiverType(), List.of(), null);
             }
@@ -537,6 +541,43 @@ public final class ProjectIndex {
                 return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
             }
         }
+    }
+
+    private static final Set<String> ELEMENT_GETTERS = Set.of("get", "getFirst", "getLast", "peek", "poll", "pop",
+            "remove", "take", "next", "element", "orElseThrow", "orElse");
+    private static final Set<String> CONTAINERS = Set.of("List", "ArrayList", "LinkedList", "Collection", "Set",
+            "HashSet", "LinkedHashSet", "Queue", "Deque", "ArrayDeque", "BlockingQueue", "LinkedBlockingQueue",
+            "Iterator", "Optional", "CopyOnWriteArrayList", "Map", "HashMap", "LinkedHashMap", "ConcurrentHashMap");
+
+    /**
+     * The project element type of {@code xs.get(i)} (and peek, poll, next, ...) when {@code xs} is a variable declared
+     * as a JDK container of a project type ({@code List<DailyTask>}, {@code Map<String, Handler>}: the last type
+     * argument): a job that runs each registered handler ({@code handlers.get(i).execute()}) calls the handlers.
+     * Empty otherwise.
+     */
+    private Optional<ResolvedType> elementType(MethodRef caller, int innerCallId) {
+        List<CallSite> calls = caller.method().body().calls();
+        if (innerCallId < 0 || innerCallId >= calls.size()) {
+            return Optional.empty();
+        }
+        CallSite inner = calls.get(innerCallId);
+        Receiver ir = inner.receiver();
+        if (!ELEMENT_GETTERS.contains(inner.name())
+                || ir.kind() != Receiver.Kind.NAME && ir.kind() != Receiver.Kind.FIELD) {
+            return Optional.empty();
+        }
+        Optional<TypeRef> declared = variableType(caller, ir.name(), ir.kind() == Receiver.Kind.FIELD);
+        if (declared.isEmpty() || declared.get().typeArgs().isEmpty()) {
+            return Optional.empty();
+        }
+        String container = declared.get().name();
+        container = container.substring(container.lastIndexOf('.') + 1);
+        if (!CONTAINERS.contains(container)) {
+            return Optional.empty();
+        }
+        List<String> args = declared.get().typeArgs();
+        ResolvedType element = resolveType(args.get(args.size() - 1), caller.file(), caller.type());
+        return element.isProject() ? Optional.of(element) : Optional.empty();
     }
 
     private TypeEntry outer(TypeEntry e) {

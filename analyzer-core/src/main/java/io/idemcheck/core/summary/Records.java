@@ -99,6 +99,63 @@ final class Records {
     }
 
     /**
+     * A save of entities on which the result of an earlier effect was set: {@code Map<..> ids = client.upload(..);
+     * items.forEach(i -> i.setDocumentId(ids.get(i.getName()))); repository.saveAll(items)} stores the effect's
+     * outcome on the item, which is what tells a later run the effect happened. The save is one of the catalog's
+     * entity saves (or {@code saveAll}), of a variable not built fresh in this method; the setter is called on that
+     * variable, or on the parameter of a {@code forEach} lambda over it; its argument derives from a local assigned
+     * from a call that {@code isEffect} says is an outbound effect (calls before {@code c} only). Null otherwise.
+     */
+    String outcomeRecord(MethodRef m, CallSite c, java.util.function.IntPredicate isEffect, String[] basis) {
+        boolean save = Catalog.any(catalog.entitySaveMethodNames(), c.name());
+        if (!save || c.args().isEmpty()) {
+            return null;
+        }
+        String x = c.args().get(0).text();
+        if (CallSql.isFreshEntity(m, x)) {
+            return null;
+        }
+        io.idemcheck.core.facts.Body body = m.method().body();
+        for (CallSite p : body.calls()) {
+            if (p.id() >= c.id()) {
+                break;
+            }
+            if (p.argCount() != 1 || p.name().length() <= 3 || !p.name().startsWith("set")
+                    || p.receiver().kind() != Receiver.Kind.NAME || !onSaved(body, p, x)) {
+                continue;
+            }
+            Set<String> roots = Dataflow.roots(m, p.args().get(0).names());
+            for (CallSite e : body.calls()) {
+                if (e.id() < p.id() && e.assignedTo() != null && roots.contains(e.assignedTo())
+                        && isEffect.test(e.id())) {
+                    basis[0] = "dataflow";
+                    return p.receiver().name() + "." + p.name() + "(result of " + display(e) + ") then "
+                            + display(c) + " stores the effect's outcome";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** True when setter call {@code p} is on {@code x} itself or on the element parameter of {@code x.forEach(..)}. */
+    private static boolean onSaved(io.idemcheck.core.facts.Body body, CallSite p, String x) {
+        String recv = p.receiver().name();
+        if (x.equals(recv)) {
+            return true;
+        }
+        if (p.lambdaId() < 0) {
+            return false;
+        }
+        io.idemcheck.core.facts.LambdaFact lf = body.lambdas().get(p.lambdaId());
+        if (!lf.params().contains(recv) || lf.ownerCallId() < 0) {
+            return false;
+        }
+        CallSite owner = body.calls().get(lf.ownerCallId());
+        String ownerRecv = owner.receiver().text().replaceAll("\\s*\\.\\s*stream\\(\\)$", "");
+        return owner.name().equals("forEach") && ownerRecv.equals(x);
+    }
+
+    /**
      * The column of an UPDATE that records the item as done without being a status (a sent-at timestamp, a pending
      * flag the selection reads; the catalog's {@code recordColumns}), or null.
      */

@@ -143,6 +143,10 @@ public final class Semantics implements CallFacts {
             EffectTrace effect = effects.effectOf(m, c, t, stmts);
             String[] basis = new String[1];
             String record = records.recordOf(m, c, t, basis, stmts);
+            if (record == null) {
+                record = records.outcomeRecord(m, c, id -> out.get(id).effect() != null
+                        && !out.get(id).effect().isDatabaseLocal(), basis);
+            }
             boolean claim = records.claimOf(m, c, t, basis, stmts);
             out.add(new CallInfo(t, effect, false, record, claim, roots, basis[0], stmts));
         }
