@@ -35,7 +35,8 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                       List<String> statusColumns,
                       List<String> fencingColumns, EntryPoints entryPoints, List<String> transactionAnnotations,
                       List<String> transactionTemplateMethods, List<String> transactionTemplateTypes,
-                      List<String> recordColumns, Map<String, Terms> vocabularies, ProjectConfig project) {
+                      List<String> recordColumns, List<String> readMethodNames, Map<String, Terms> vocabularies,
+                      ProjectConfig project) {
 
     private static final String RESOURCE = "/io/idemcheck/core/catalog/catalog.json";
 
@@ -217,7 +218,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                 dataAccessAnnotations, recordMethodNames, entitySaveMethodNames, statusSetterNames, claimMethodNames,
                 keyParameterNames, keyCarrierMethods, keyHeaderNames,
                 List.copyOf(columns), fencingColumns, entryPoints, transactionAnnotations, transactionTemplateMethods,
-                transactionTemplateTypes, recordColumns, Map.copyOf(vocab), config);
+                transactionTemplateTypes, recordColumns, readMethodNames, Map.copyOf(vocab), config);
     }
 
     /**

@@ -84,6 +84,9 @@ final class Effects {
         if (recvType != null) {
             for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
                 if (recvType.type().annotation(ea.annotation()) != null) {
+                    if (remoteRead(t.declared())) {
+                        return null; // a GET (or a read-named method with no write mapping) on the remote client
+                    }
                     return trace(m, c, ea.kind(), verbOfKind(ea.kind()), recvType.type().simpleName() + "." + c.name(),
                             "annotation", here + " calls the @" + ea.annotation() + " " + recvType.type().simpleName());
                 }
@@ -251,4 +254,38 @@ final class Effects {
     static boolean known(List<SqlStatement> stmts) {
         return stmts.stream().anyMatch(st -> !st.unknown());
     }
+
+    /**
+     * True when a method of a declarative HTTP client (a {@code @FeignClient} or {@code @HttpExchange} interface)
+     * only reads: it is mapped to GET or HEAD ({@code @GetMapping}, {@code @GetExchange}, {@code @RequestMapping(method
+     * = GET)}, {@code @RequestLine("GET ..")}), or it carries no write mapping and its name is one of the catalog's
+     * read names ({@code get*}, {@code find*}, {@code query*}, ...). A repeated read changes nothing downstream.
+     */
+    private boolean remoteRead(MethodRef declared) {
+        if (declared == null) {
+            return false;
+        }
+        io.idemcheck.core.facts.MethodFacts mf = declared.method();
+        String verb = null;
+        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
+            String n = a.simpleName();
+            String all = String.join(" ", a.values().values()).toUpperCase(java.util.Locale.ROOT);
+            if (n.equals("GetMapping") || n.equals("GetExchange")) {
+                verb = "GET";
+            } else if (n.matches("(Post|Put|Delete|Patch)(Mapping|Exchange)")) {
+                verb = "WRITE";
+            } else if (n.equals("RequestMapping") || n.equals("HttpExchange") || n.equals("RequestLine")) {
+                if (all.matches("(?s).*\\b(POST|PUT|DELETE|PATCH)\\b.*")) {
+                    verb = "WRITE";
+                } else if (all.matches("(?s).*\\b(GET|HEAD)\\b.*")) {
+                    verb = "GET";
+                }
+            }
+        }
+        if (verb != null) {
+            return verb.equals("GET");
+        }
+        return Catalog.any(catalog.readMethodNames(), mf.name());
+    }
+
 }
