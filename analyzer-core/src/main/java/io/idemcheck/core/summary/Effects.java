@@ -107,6 +107,12 @@ final class Effects {
                         .orElse(s.effects().get(0));
                 EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
+                if ("http".equals(inner.kind()) && catalog.readMethodNames() != null
+                        && Catalog.any(catalog.readMethodNames(), c.name())) {
+                    // a project method named like a read (getStatus, fetchPage, checkStatus) over a generic HTTP
+                    // call: repeating it changes nothing downstream (payments and messages are never excused so)
+                    continue;
+                }
                 Catalog.EffectName named = catalog.effectName(c.name());
                 if (named != null && !inner.isDatabaseLocal()) {
                     // a business name on the way down says best what a repetition does: charge() over HTTP
@@ -138,7 +144,7 @@ final class Effects {
         // is visible and shows no effect (a publish() that only wraps Spring's in-process events)
         if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t) && (!anyBody || opaque)) {
             Catalog.EffectName en = catalog.effectName(c.name());
-            if (en != null && !(recvType != null && dataAccess.isDataAccess(recvType))) {
+            if (en != null && !(recvType != null && dataAccess.isDataAccess(recvType)) && !onBuilder(m, c)) {
                 return trace(m, c, en.kind(), en.verb(), c.name(), "name", here + " " + kindPhrase(en.kind()));
             }
         }
@@ -286,6 +292,24 @@ final class Effects {
             return verb.equals("GET");
         }
         return Catalog.any(catalog.readMethodNames(), mf.name());
+    }
+
+
+    /**
+     * True when {@code c} is a setter on a builder chain ({@code RefundLog.builder().payPrice(..)}, {@code
+     * x.toBuilder().refundReason(..)}): a Lombok builder's {@code payPrice} names a field, not a payment.
+     */
+    private static boolean onBuilder(MethodRef m, CallSite c) {
+        java.util.List<CallSite> calls = m.method().body().calls();
+        CallSite cur = c;
+        int guard = 0;
+        while (cur.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL && guard++ < 64) {
+            cur = calls.get(cur.receiver().callId());
+            if (cur.name().equals("builder") || cur.name().equals("toBuilder") || cur.name().endsWith("Builder")) {
+                return true;
+            }
+        }
+        return false;
     }
 
 }

@@ -91,7 +91,9 @@ final class Records {
         if (recv.kind() == ResolvedType.Kind.LIBRARY || anyBody) {
             return null;
         }
-        if (Catalog.any(catalog.recordMethodNames(), c.name())) {
+        if (Catalog.any(catalog.recordMethodNames(), c.name()) && !c.args().isEmpty()) {
+            // a record names the item it records (an id, an entity); a no-argument finishReason() or complete() on a
+            // response or a future is an accessor or a completion, not a write of the item's state
             basis[0] = "name";
             return here + " records the new status";
         }
