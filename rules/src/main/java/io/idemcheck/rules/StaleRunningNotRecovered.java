@@ -204,6 +204,12 @@ public final class StaleRunningNotRecovered implements Rule {
             CallSite s = calls.get(j);
             boolean save = s.name().matches("save\\w*|update\\w*|merge|persist") && s.args().stream()
                     .anyMatch(x -> x.names().contains(entity));
+            if (save && infos.get(j).statements().isEmpty()
+                    && !sem.index().typeOf(infos.get(j).target().receiverType()).filter(sem::isDataAccess).isPresent()) {
+                // saved through a facade or a helper of this class, not a mapper or repository: where the state is
+                // stored (a JSON document, a cache) and whether stale rows are swept cannot be read here
+                return null;
+            }
             if (save) {
                 String table = null;
                 for (SqlStatement st : infos.get(j).statements()) {
