@@ -81,8 +81,13 @@ final class DatabaseWrites {
         if (b != null) {
             return b;
         }
-        if (!m.method().hasBody() || !writesDbInProgress.add(m.method()) || writesDbInProgress.size() > MAX_DEPTH) {
-            writesDbInProgress.remove(m.method());
+        if (!m.method().hasBody() || !writesDbInProgress.add(m.method())) {
+            // no body, or a cycle back to a method still being summarised: counts as no write; the caller's mark
+            // stays (removing it here let the cycle be entered again and again, until the stack overflowed)
+            return false;
+        }
+        if (writesDbInProgress.size() > MAX_DEPTH) {
+            writesDbInProgress.remove(m.method()); // added just above by this call
             return false;
         }
         boolean out = false;
