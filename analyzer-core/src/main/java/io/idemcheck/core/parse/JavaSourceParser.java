@@ -118,7 +118,12 @@ public final class JavaSourceParser {
             }
             FileFacts facts = FactExtractor.extract(pr.getResult().get(), file.path(), file.relPath(), file.test());
             return new Result(facts, diags);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (StackOverflowError e) {
+            // a parser limit, not a bug: an expression or statement nested deeper than the parser's recursion allows
+            diags.add(new Diagnostic(Diagnostic.Kind.PARSE_ERROR, file.relPath(), 0, 0, "nested too deeply to parse "
+                    + "(the parser's stack overflowed); the file is not analysed"));
+            return new Result(null, diags);
+        } catch (RuntimeException e) {
             diags.add(new Diagnostic(Diagnostic.Kind.INTERNAL_ERROR, file.relPath(), 0, 0,
                     "could not analyse: " + e.getClass().getSimpleName() + ": " + firstLine(String.valueOf(e.getMessage()))));
             return new Result(null, diags);

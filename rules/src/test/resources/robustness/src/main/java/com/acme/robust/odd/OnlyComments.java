@@ -1,0 +1,4 @@
+// This file holds only comments: a class that was removed.
+/*
+ * public class OnlyComments { }
+ */
