@@ -77,7 +77,7 @@ measure() {
   local walls=() rsss=()
   for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %M" -o "$work/t" "$@" >"$work/out" 2>&1 || true
-    read -r w m < "$work/t" || true
+    read -r w m < <(tail -n 1 "$work/t") || true # time prefixes 'Command exited with non-zero status N'
     walls+=("$w"); rsss+=("$m")
   done
   local mw mr

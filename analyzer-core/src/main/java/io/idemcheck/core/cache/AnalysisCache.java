@@ -56,6 +56,7 @@ public final class AnalysisCache {
     private final Map<String, Entry> previous;
     private final Map<String, Entry> current = new ConcurrentHashMap<>();
     private final String note;
+    private volatile boolean changed;
 
     private AnalysisCache(Path file, String toolKey, Map<String, Entry> previous, String note) {
         this.file = file;
@@ -142,16 +143,20 @@ public final class AnalysisCache {
 
     /** Records the outcome of a file just parsed. */
     public void put(String relPath, String sha256, FileFacts facts, List<Diagnostic> diagnostics) {
+        changed = true;
         current.put(relPath, new Entry(sha256, facts == null ? null : facts.stored(), List.copyOf(diagnostics)));
     }
 
     /**
      * Writes the entries looked up or put during this scan (files no longer scanned drop out) to the cache file,
-     * through a temporary file moved into place.
+     * through a temporary file moved into place; nothing is written when every file was a hit and none went away.
      *
      * @throws IOException when the file cannot be written (the caller reports it; the scan's results stand)
      */
     public void save() throws IOException {
+        if (!changed && note == null && current.size() == previous.size() && Files.exists(file)) {
+            return; // every file was a hit and none went away: the file on disk already says exactly this
+        }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null) {
             Files.createDirectories(dir);

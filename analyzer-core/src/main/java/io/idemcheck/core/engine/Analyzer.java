@@ -224,8 +224,8 @@ public final class Analyzer {
     }
 
     /**
-     * Computes the memoised facts every rule asks for (what each call does, each method's summary, whether it writes
-     * to the database) for every main-code method, in index order. A method that throws here is left to the rules:
+     * Computes the memoised facts every rule asks for (what each call does, each method's summary) for every
+     * main-code method, in index order. A method that throws here is left to the rules:
      * they meet the same exception and report it, contained to that method.
      */
     private static void warmUp(Project project) {
@@ -237,7 +237,6 @@ public final class Analyzer {
             try {
                 sem.calls(m);
                 sem.summary(m);
-                sem.methodWritesDatabase(m);
             } catch (RuntimeException | StackOverflowError e) {
                 // not memoised: the rule that asks again reports it (RuleContext's per-method containment)
             }
