@@ -374,9 +374,9 @@ class MapperXmlReaderDynamicSqlTest {
                     .append("\"/> <include refid=\"f").append(i - 1).append("\"/></sql>\n");
         }
         body.append("<select id=\"q\">SELECT 1 WHERE <if test=\"a\"><include refid=\"f40\"/></if></select>");
-        long start = System.nanoTime();
+        // Bounded by size, not by time: 2^40 expansions would not fit, so the length bound and the
+        // "levels deep" notice prove the expansion stopped (speed belongs in bench/, not in a unit test).
         MapperFile f = readText(dir, "bomb.xml", mapper("x.Bomb", body.toString()));
-        assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000);
         MapperStatement s = statement(f, "q");
         assertThat(s.shapes()).isNotEmpty();
         assertThat(s.shapes()).allSatisfy(shape -> assertThat(shape.length()).isLessThan(3_000_000));
