@@ -19,9 +19,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The {@code idemcheck} command: {@code scan}, {@code rules} and {@code init}. It only parses arguments, calls the engine
- * ({@code new Analyzer().scan(ScanRequest)}), writes the report with a {@link io.idemcheck.core.report.ReportWriter}
- * and turns the result into an {@link ExitCode}.
+ * The {@code idemcheck} command: {@code scan}, {@code fix}, {@code rules} and {@code init}. It only parses arguments;
+ * {@code scan} hands them to a {@link io.idemcheck.core.session.ScanSession} (configuration, engine, baseline,
+ * report, decision; shared with the Maven plugin) and turns its outcome into an {@link ExitCode}.
  */
 @Command(name = "idemcheck", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
         description = "Finds batch-job code that is not safe to restart.",

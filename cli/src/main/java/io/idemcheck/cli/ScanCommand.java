@@ -4,23 +4,18 @@ import io.idemcheck.core.baseline.Baseline;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
-import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.report.ReportFormat;
-import io.idemcheck.core.report.ReportWriter;
 import io.idemcheck.core.report.SarifReportWriter;
+import io.idemcheck.core.session.ScanSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,9 +111,8 @@ final class ScanCommand implements Callable<Integer> {
         if (threads < 0) {
             throw new UsageException("--threads: must be 0 or more, was " + threads);
         }
-        ReportWriter writer = fmt == ReportFormat.SARIF ? sarifWriter() : fmt.writer(null, showSuppressed);
-        if (fmt != ReportFormat.SARIF && docsBaseUrl != null) {
-            sarifWriter(); // still validate it
+        if (fmt == ReportFormat.SARIF || docsBaseUrl != null) {
+            sarifWriter(); // validates --docs-base-url
         }
 
         ScanTargets targets = ScanTargets.of(paths, sourceRoot);
@@ -131,22 +125,6 @@ final class ScanCommand implements Callable<Integer> {
         ProjectConfig projectConfig = ScanTargets.loadConfig(config, scanPaths.get(0));
         Path baselineFile = baseline != null ? ScanTargets.toPath(baseline, "--baseline").toAbsolutePath().normalize()
                 : updateBaseline ? root.resolve(Baseline.DEFAULT_FILE) : null;
-        Baseline accepted = null;
-        if (baselineFile != null) {
-            if (Files.isDirectory(baselineFile)) {
-                throw new UsageException("--baseline: '" + baseline + "' is a directory, not a file");
-            }
-            if (!updateBaseline && !Files.isRegularFile(baselineFile)) {
-                throw new UsageException("--baseline: '" + baseline + "' does not exist (write it with "
-                        + "--update-baseline)");
-            }
-            try {
-                accepted = Baseline.readIfExists(baselineFile);
-            } catch (IOException | IllegalArgumentException e) {
-                throw new UsageException("--baseline: cannot read '" + baselineFile + "' ("
-                        + IdemcheckCli.firstLine(e.getMessage()) + ")");
-            }
-        }
         Path cacheFile = null;
         if (cache != null) {
             cacheFile = Path.of(cache).toAbsolutePath().normalize();
@@ -156,86 +134,57 @@ final class ScanCommand implements Callable<Integer> {
         }
         ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener, projectConfig,
                 cacheFile);
+        ScanSession.Settings settings = new ScanSession.Settings(request,
+                baselineFile == null ? null : new ScanSession.Baselining(baselineFile, updateBaseline, null), null,
+                new ScanSession.Decision(threshold, 0, failOnError),
+                new ScanSession.Output(List.of(new ScanSession.Report(fmt, outFile)), docsBaseUrl, showSuppressed,
+                        cli.out, Path.of("").toAbsolutePath()));
 
-        ScanResult result;
+        ScanSession.Outcome outcome;
         try {
-            result = cli.engine.apply(request);
-        } catch (IllegalArgumentException e) {
-            // the engine's contract: IllegalArgumentException means a bad path or setting
-            throw new UsageException(IdemcheckCli.firstLine(e.getMessage()));
-        }
-        if (result == null) {
-            throw new IllegalStateException("the engine returned no result");
-        }
-        if (baselineFile != null) {
-            String name = displayName(baselineFile, root);
-            if (updateBaseline) {
-                Baseline.Update u = Baseline.update(accepted, result);
-                try {
-                    u.next().write(baselineFile);
-                } catch (IOException e) {
-                    throw new UsageException("--baseline: cannot write '" + baselineFile + "' (" + reason(e) + ")");
+            outcome = new ScanSession(cli.engine).run(settings, new ScanSession.Listener() {
+                @Override
+                public void notice(String line) {
+                    cli.err.println(line);
+                    cli.err.flush();
                 }
-                cli.err.println("idemcheck: baseline " + name + " written: " + plural(u.next().size(), "finding")
-                        + " accepted (" + u.added().stream().mapToInt(Baseline.Entry::count).sum() + " new, "
-                        + u.dropped().stream().mapToInt(Baseline.Entry::count).sum() + " fixed and dropped)");
-                cli.err.flush();
-                accepted = u.next();
-            }
-            result = accepted.apply(result, name).result();
+            });
+        } catch (ScanSession.Failure f) {
+            throw usage(f);
         }
-
-        if (outFile == null) {
-            Writer w = new OutputStreamWriter(cli.out, StandardCharsets.UTF_8);
-            writer.write(result, w);
-            w.flush();
-        } else {
-            try (Writer w = Files.newBufferedWriter(outFile, StandardCharsets.UTF_8)) {
-                writer.write(result, w);
-            } catch (IOException e) {
-                throw new UsageException("--output: cannot write '" + output + "' (" + reason(e) + ")");
-            }
-        }
-        String reportName = outFile == null ? "the report" : displayName(outFile, Path.of("").toAbsolutePath());
-        internalErrorLine(result, reportName).ifPresent(line -> {
+        outcome.internalErrorLine().ifPresent(line -> {
             cli.err.println(line);
             cli.err.flush();
         });
-        return exitCode(result, threshold, failOnError);
+        return switch (outcome.verdict()) {
+            case FINDINGS -> ExitCode.FINDINGS;
+            case ANALYSIS_ERRORS -> ExitCode.NOT_ANALYSED;
+            case PASS -> ExitCode.OK;
+        };
     }
 
-    private static String displayName(Path file, Path root) {
-        Path a = file.toAbsolutePath().normalize();
-        Path cwd = Path.of("").toAbsolutePath();
-        Path shown = a.startsWith(root) ? root.relativize(a) : a.startsWith(cwd) ? cwd.relativize(a) : a;
-        return shown.toString().replace('\\', '/');
-    }
-
-    private static String plural(int n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
-    }
-
-    /**
-     * The one stderr line that says the tool failed somewhere and the scan went on ("idemcheck: 3 internal errors in 2
-     * methods (IDEM004, IDEM008); details in the report"); empty when there was no internal error. Printed whatever
-     * the exit code.
-     */
-    static java.util.Optional<String> internalErrorLine(ScanResult result, String report) {
-        return result.internalErrorSummary().map(s -> "idemcheck: " + s + "; details in " + report);
-    }
-
-    /**
-     * 4 when a finding reaches the threshold (findings win), else 5 when files were not analysed or an internal error
-     * was contained (unless {@code failOnError} is false), else 0.
-     */
-    static int exitCode(ScanResult result, Severity threshold, boolean failOnError) {
-        if (threshold != null && result.countAtLeast(threshold) > 0) {
-            return ExitCode.FINDINGS;
-        }
-        if (failOnError && result.hasAnalysisErrors()) {
-            return ExitCode.NOT_ANALYSED;
-        }
-        return ExitCode.OK;
+    /** A session failure in the words of this command's options; a failure to write standard output is rethrown. */
+    private RuntimeException usage(ScanSession.Failure f) throws IOException {
+        Throwable c = f.getCause();
+        return switch (f.kind()) {
+            case BASELINE_IS_DIRECTORY -> new UsageException("--baseline: '" + baseline + "' is a directory, not a file");
+            case BASELINE_MISSING -> new UsageException("--baseline: '" + baseline + "' does not exist (write it with "
+                    + "--update-baseline)");
+            case BASELINE_UNREADABLE -> new UsageException("--baseline: cannot read '" + f.file() + "' ("
+                    + IdemcheckCli.firstLine(c.getMessage()) + ")");
+            case BASELINE_UNWRITABLE -> new UsageException("--baseline: cannot write '" + f.file() + "' ("
+                    + reason((IOException) c) + ")");
+            // the engine's contract: IllegalArgumentException means a bad path or setting
+            case REJECTED -> new UsageException(IdemcheckCli.firstLine(c.getMessage()));
+            case REPORT_DIRECTORY -> new UsageException("--output: cannot create the directory of '" + output + "' ("
+                    + reason((IOException) c) + ")");
+            case REPORT_UNWRITABLE -> {
+                if (f.file() == null) {
+                    throw (IOException) c;
+                }
+                yield new UsageException("--output: cannot write '" + output + "' (" + reason((IOException) c) + ")");
+            }
+        };
     }
 
     private SarifReportWriter sarifWriter() {
@@ -256,11 +205,8 @@ final class ScanCommand implements Callable<Integer> {
 
     /** null for "none". */
     private static Severity parseFailOn(String s) {
-        if (s.trim().equalsIgnoreCase("none")) {
-            return null;
-        }
         try {
-            return Severity.parse(s);
+            return ScanSession.parseThreshold(s);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--fail-on: unknown value '" + s + "' (expected error, warning, note or none)");
         }

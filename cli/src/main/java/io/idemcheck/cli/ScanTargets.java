@@ -1,9 +1,9 @@
 package io.idemcheck.cli;
 
 import io.idemcheck.core.config.ConfigException;
-import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
+import io.idemcheck.core.session.ScanSession;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -60,7 +60,7 @@ record ScanTargets(List<Path> paths, Path root) {
      * @throws UsageException for a missing or unreadable file, or a configuration error (file, line and key)
      */
     static ProjectConfig loadConfig(String config, Path first) {
-        Path file;
+        Path file = null;
         if (config != null) {
             file = toPath(config, "--config");
             if (Files.isDirectory(file)) {
@@ -69,14 +69,9 @@ record ScanTargets(List<Path> paths, Path root) {
             if (!Files.isRegularFile(file)) {
                 throw new UsageException("--config: '" + config + "' does not exist");
             }
-        } else {
-            file = ProjectConfig.find(first);
-            if (file == null) {
-                return ProjectConfig.NONE;
-            }
         }
         try {
-            return ConfigLoader.load(file);
+            return ScanSession.loadConfig(file, first);
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }

@@ -1,8 +1,8 @@
 package io.idemcheck.maven;
 
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.discovery.SourceFile;
-import io.idemcheck.core.engine.Analyzer;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
 import io.idemcheck.core.finding.Diagnostic;
@@ -11,9 +11,9 @@ import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.report.ReportFormat;
-import io.idemcheck.core.report.ReportWriter;
 import io.idemcheck.core.report.TextReportWriter;
 import io.idemcheck.core.rule.RuleRegistry;
+import io.idemcheck.core.session.ScanSession;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
@@ -25,8 +25,6 @@ import org.apache.maven.project.MavenProject;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,13 +33,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * What {@code check} and {@code check-aggregate} share: the parameters, collecting the source roots of one or more
- * projects from the build model, running the engine in process, logging findings, writing the reports and deciding
- * whether the build fails.
+ * projects from the build model, and mapping both onto the {@link ScanSession} the CLI runs too (configuration,
+ * engine, baseline, reports, threshold and internal-error decision); then logging the findings and turning the
+ * session's outcome into a build failure.
  */
 public abstract class AbstractIdemcheckMojo extends AbstractMojo {
 
@@ -95,11 +95,17 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     @Parameter(property = "idemcheck.excludes")
     protected List<String> excludes;
 
-    /** Reserved for the configuration issue; accepted and ignored (a warning is logged when set). */
+    /**
+     * The project configuration ({@code idemcheck.yml}, see docs/configuration.md). Default: {@code idemcheck.yml}
+     * found from the module's directory upwards, up to the top of the git work tree; none when there is no such file.
+     */
     @Parameter(property = "idemcheck.configFile")
     protected File configFile;
 
-    /** Reserved for the baseline issue; accepted and ignored (a warning is logged when set). */
+    /**
+     * A baseline written with the CLI ({@code idemcheck scan --update-baseline}): the findings it records are listed
+     * as suppressed by the baseline and do not fail the build; only new ones do. It must exist when set.
+     */
     @Parameter(property = "idemcheck.baselineFile")
     protected File baselineFile;
 
@@ -193,57 +199,71 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             log.debug("idemcheck: report root " + root + ", " + files.size() + " files from " + dirs.keySet());
         }
 
-        ScanResult result;
+        ScanSession.Outcome outcome;
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try {
             Thread.currentThread().setContextClassLoader(AbstractIdemcheckMojo.class.getClassLoader());
             RuleRegistry rules = RuleRegistry.load(AbstractIdemcheckMojo.class.getClassLoader());
-            Path yml = configFile != null ? configFile.toPath()
-                    : io.idemcheck.core.config.ProjectConfig.find(project.getBasedir().toPath());
-            io.idemcheck.core.config.ProjectConfig config = yml == null ? io.idemcheck.core.config.ProjectConfig.NONE
-                    : io.idemcheck.core.config.ConfigLoader.load(yml);
-            result = new Analyzer().scan(new ScanRequest(files, root, threads, rules, ProgressListener.NONE, config,
-                    cache && cacheFile != null ? cacheFile.toPath() : null));
-            if (baselineFile != null) {
-                if (!baselineFile.isFile()) {
-                    throw new MojoExecutionException("idemcheck: baselineFile " + baselineFile + " does not exist "
-                            + "(write it with the CLI: idemcheck scan --update-baseline)");
-                }
-                try {
-                    result = io.idemcheck.core.baseline.Baseline.read(baselineFile.toPath())
-                            .apply(result, baselineFile.getName()).result();
-                } catch (java.io.IOException e) {
-                    throw new MojoExecutionException("idemcheck: cannot read baselineFile " + baselineFile + ": "
-                            + firstLine(String.valueOf(e.getMessage())), e);
-                }
-            }
+            ProjectConfig config = ScanSession.loadConfig(configFile == null ? null : configFile.toPath(),
+                    project.getBasedir().toPath());
+            ScanRequest request = new ScanRequest(files, root, threads, rules, ProgressListener.NONE, config,
+                    cache && cacheFile != null ? cacheFile.toPath() : null);
+            Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
+            List<ScanSession.Report> reports = settings.formats().stream()
+                    .map(f -> new ScanSession.Report(f, dir.resolve("idemcheck." + f.extension()))).toList();
+            outcome = new ScanSession().run(new ScanSession.Settings(request,
+                    baselineFile == null ? null
+                            : new ScanSession.Baselining(baselineFile.toPath(), false, baselineFile.getName()),
+                    includeTests ? null : f -> !testFiles.contains(f.primary().path()),
+                    new ScanSession.Decision(settings.threshold(), maxAllowedViolations, failOnError),
+                    new ScanSession.Output(reports, docsBaseUrl, false, null,
+                            project.getBasedir().toPath().toAbsolutePath().normalize())), new ScanSession.Listener() {
+                                @Override
+                                public void result(ScanResult result) {
+                                    logResult(result);
+                                }
+                            });
+        } catch (ScanSession.Failure f) {
+            throw failure(f);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("idemcheck: " + firstLine(e.getMessage()), e);
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
-        if (!includeTests) {
-            List<Finding> kept = result.findings().stream()
-                    .filter(f -> !testFiles.contains(f.primary().path())).toList();
-            result = result.with(kept, result.diagnostics(), result.suppressed());
-        }
 
-        logResult(result);
-        List<Path> written = writeReports(result, settings.formats());
-        String reportRef = written.isEmpty() ? "the log above" : display(written.get(0));
-        if (!written.isEmpty()) {
+        if (!outcome.written().isEmpty()) {
             log.info("idemcheck: reports in " + display(outputDirectory.toPath()) + ": "
-                    + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+                    + String.join(", ", outcome.written().stream().map(p -> p.getFileName().toString()).toList()));
         }
-        decide(result, settings, reportRef);
+        decide(outcome);
     }
 
-    private void decide(ScanResult result, Settings s, String reportRef) throws MojoFailureException {
+    /** A session failure in the words of this plugin's parameters. */
+    private MojoExecutionException failure(ScanSession.Failure f) {
+        Throwable c = f.getCause();
+        return switch (f.kind()) {
+            case BASELINE_IS_DIRECTORY, BASELINE_MISSING -> new MojoExecutionException("idemcheck: baselineFile "
+                    + baselineFile + " does not exist (write it with the CLI: idemcheck scan --update-baseline)");
+            case BASELINE_UNREADABLE -> c instanceof IOException
+                    ? new MojoExecutionException("idemcheck: cannot read baselineFile " + baselineFile + ": "
+                    + firstLine(String.valueOf(c.getMessage())), c)
+                    : new MojoExecutionException("idemcheck: " + firstLine(c.getMessage()), c);
+            case REPORT_DIRECTORY -> new MojoExecutionException("idemcheck: cannot create the output directory "
+                    + f.file() + " (" + c.getMessage() + ")", c);
+            case REPORT_UNWRITABLE -> new MojoExecutionException("idemcheck: cannot write " + f.file() + " ("
+                    + c.getMessage() + ")", c);
+            case REJECTED, BASELINE_UNWRITABLE -> new MojoExecutionException("idemcheck: "
+                    + firstLine(c.getMessage()), c);
+        };
+    }
+
+    private void decide(ScanSession.Outcome o) throws MojoFailureException {
         Log log = getLog();
-        internalErrorLine(result, reportRef).ifPresent(log::error);
-        long count = s.threshold() == null ? 0 : result.countAtLeast(s.threshold());
-        String sev = s.threshold() == null ? "none" : s.threshold().label();
-        if (count > maxAllowedViolations) {
+        String reportRef = o.reportRef();
+        o.internalErrorLine().ifPresent(log::error);
+        long count = o.atThreshold();
+        String sev = o.thresholdLabel();
+        if (o.overThreshold()) {
             String msg = "idemcheck: " + plural(count, "finding") + " at or above severity " + sev
                     + ", more than the " + maxAllowedViolations + " allowed (maxAllowedViolations); see " + reportRef;
             if (failOnViolation) {
@@ -254,7 +274,7 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             log.warn("idemcheck: " + plural(count, "finding") + " at or above severity " + sev + ", within the "
                     + maxAllowedViolations + " allowed (maxAllowedViolations)");
         }
-        String msg = analysisErrorMessage(result, reportRef).orElse(null);
+        String msg = o.analysisErrorMessage().orElse(null);
         if (msg != null) {
             if (failOnError) {
                 throw new MojoFailureException(msg + " (set idemcheck.failOnError=false to let the build pass)");
@@ -264,35 +284,25 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     }
 
     /** The CLI's stderr line about internal errors ("idemcheck: 3 internal errors in 2 methods (...); details in ..."). */
-    static java.util.Optional<String> internalErrorLine(ScanResult result, String reportRef) {
-        return result.internalErrorSummary().map(x -> "idemcheck: " + x + "; details in " + reportRef);
+    static Optional<String> internalErrorLine(ScanResult result, String reportRef) {
+        return ScanSession.internalErrorLine(result, reportRef);
     }
 
     /**
      * Why the build fails under failOnError (the CLI's exit code 5): the internal-error line when the tool failed
      * somewhere, else the count of files not analysed; empty when every input was analysed.
      */
-    static java.util.Optional<String> analysisErrorMessage(ScanResult result, String reportRef) {
-        if (!result.hasAnalysisErrors()) {
-            return java.util.Optional.empty();
-        }
-        return internalErrorLine(result, reportRef).or(() -> java.util.Optional.of("idemcheck: "
-                + plural(TextReportWriter.notAnalysedFiles(result), "file") + " could not be analysed; see "
-                + reportRef));
+    static Optional<String> analysisErrorMessage(ScanResult result, String reportRef) {
+        return ScanSession.analysisErrorMessage(result, reportRef);
     }
 
     private Settings settings() throws MojoExecutionException {
         Severity threshold;
-        String sevText = failOnSeverity == null ? "" : failOnSeverity.trim();
-        if (sevText.equalsIgnoreCase("none")) {
-            threshold = null;
-        } else {
-            try {
-                threshold = Severity.parse(sevText);
-            } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException("idemcheck: failOnSeverity: unknown value '" + failOnSeverity
-                        + "' (expected error, warning or note)");
-            }
+        try {
+            threshold = ScanSession.parseThreshold(failOnSeverity);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("idemcheck: failOnSeverity: unknown value '" + failOnSeverity
+                    + "' (expected error, warning or note)");
         }
         if (maxAllowedViolations < 0) {
             throw new MojoExecutionException("idemcheck: maxAllowedViolations: must be 0 or more, was "
@@ -446,31 +456,6 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             }
         }
         log.info(TextReportWriter.summaryLine(r));
-    }
-
-    private List<Path> writeReports(ScanResult r, List<ReportFormat> fmts) throws MojoExecutionException {
-        List<Path> written = new ArrayList<>();
-        if (fmts.isEmpty()) {
-            return written;
-        }
-        Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new MojoExecutionException("idemcheck: cannot create the output directory " + dir + " ("
-                    + e.getMessage() + ")", e);
-        }
-        for (ReportFormat f : fmts) {
-            ReportWriter w = f == ReportFormat.SARIF ? f.writer(docsBaseUrl) : f.writer(null);
-            Path file = dir.resolve("idemcheck." + f.extension());
-            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                w.write(r, out);
-            } catch (IOException e) {
-                throw new MojoExecutionException("idemcheck: cannot write " + file + " (" + e.getMessage() + ")", e);
-            }
-            written.add(file);
-        }
-        return written;
     }
 
     /** A path relative to the current project's directory when inside it, else absolute. */
