@@ -99,7 +99,12 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     /** A library type whose calls are side effects. */
     public record EffectType(String type, String kind, List<String> methods) {
         public boolean matchesMethod(String name) {
-            return methods.stream().anyMatch(p -> new NamePattern(p).matches(name));
+            return matchingMethod(name) != null;
+        }
+
+        /** The method pattern of this entry that matches {@code name}, or null. */
+        public String matchingMethod(String name) {
+            return firstMatching(methods, name);
         }
     }
 
@@ -123,12 +128,17 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     // ---- lookups ----------------------------------------------------------------------------------------------------
 
     public static boolean any(List<String> patterns, String name) {
+        return firstMatching(patterns, name) != null;
+    }
+
+    /** The first of {@code patterns} (name patterns, see {@link NamePattern}) that matches {@code name}, or null. */
+    public static String firstMatching(List<String> patterns, String name) {
         for (String p : patterns) {
             if (new NamePattern(p).matches(name)) {
-                return true;
+                return p;
             }
         }
-        return false;
+        return null;
     }
 
     /** The effect type entry for a fully qualified type name, or null. */
@@ -193,7 +203,16 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         return any(fencingColumns, column.toLowerCase(Locale.ROOT).replace("`", "").replace("\"", ""));
     }
     /** An effect declared in idemcheck.yml: its kind, its verb (null: the kind's) and the pattern that matched. */
-    public record ProjectEffect(String kind, String verb, String pattern) {
+    public record ProjectEffect(String kind, String verb, MethodPattern pattern) {
+    }
+
+    /**
+     * An idemcheck.yml pattern that matched a call.
+     *
+     * @param key     the list it is in: "records", "claims" or "locks"
+     * @param pattern the pattern, with its line in the file
+     */
+    public record ProjectMatch(String key, MethodPattern pattern) {
     }
 
     // ---- the project's vocabulary (idemcheck.yml) -------------------------------------------------------------------
@@ -231,7 +250,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         }
         for (ProjectConfig.Effect e : project.effects()) {
             if (e.pattern().matches(typeFqn, method, arity)) {
-                return new ProjectEffect(e.kind(), e.verb(), e.pattern().pattern());
+                return new ProjectEffect(e.kind(), e.verb(), e.pattern());
             }
         }
         return null;
@@ -239,13 +258,31 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
 
     /** True when the project declares such a call a record of the item's state. */
     public boolean projectRecord(String typeFqn, String method, int arity) {
-        return project != null && anyMatch(project.records(), typeFqn, method, arity);
+        return projectRecordMatch(typeFqn, method, arity) != null;
+    }
+
+    /** The idemcheck.yml {@code records} pattern that makes such a call a record of the item's state, or null. */
+    public ProjectMatch projectRecordMatch(String typeFqn, String method, int arity) {
+        MethodPattern p = project == null ? null : firstMatch(project.records(), typeFqn, method, arity);
+        return p == null ? null : new ProjectMatch("records", p);
     }
 
     /** True when the project declares such a call a claim or a lock on the item. */
     public boolean projectClaim(String typeFqn, String method, int arity) {
-        return project != null && (anyMatch(project.claims(), typeFqn, method, arity)
-                || anyMatch(project.locks(), typeFqn, method, arity));
+        return projectClaimMatch(typeFqn, method, arity) != null;
+    }
+
+    /** The idemcheck.yml {@code claims} (else {@code locks}) pattern that makes such a call a claim, or null. */
+    public ProjectMatch projectClaimMatch(String typeFqn, String method, int arity) {
+        if (project == null) {
+            return null;
+        }
+        MethodPattern p = firstMatch(project.claims(), typeFqn, method, arity);
+        if (p != null) {
+            return new ProjectMatch("claims", p);
+        }
+        p = firstMatch(project.locks(), typeFqn, method, arity);
+        return p == null ? null : new ProjectMatch("locks", p);
     }
 
     /** The argument index that carries an idempotency key in such a call, by the project's key carriers, or -1. */
@@ -260,12 +297,12 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         return -1;
     }
 
-    private static boolean anyMatch(List<MethodPattern> patterns, String typeFqn, String method, int arity) {
+    private static MethodPattern firstMatch(List<MethodPattern> patterns, String typeFqn, String method, int arity) {
         for (MethodPattern p : patterns) {
             if (p.matches(typeFqn, method, arity)) {
-                return true;
+                return p;
             }
         }
-        return false;
+        return null;
     }
 }

@@ -296,7 +296,7 @@ public final class ConfigLoader {
                         + "such as com.acme.TaskDao#finish(*)");
             }
             try {
-                out.add(MethodPattern.parse(s.text()));
+                out.add(MethodPattern.parse(s.text(), n.line()));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(display, n.line(), key + ": " + e.getMessage());
             }
@@ -324,7 +324,7 @@ public final class ConfigLoader {
     private MethodPattern pattern(Item it, String field) {
         String s = requiredString(it, field);
         try {
-            return MethodPattern.parse(s);
+            return MethodPattern.parse(s, it.map.entries().get(field).line());
         } catch (IllegalArgumentException e) {
             throw new ConfigException(display, it.map.entries().get(field).line(), it.key + ": " + e.getMessage());
         }

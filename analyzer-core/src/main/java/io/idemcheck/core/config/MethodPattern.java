@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
  *
  * @param pattern the pattern as written
  * @param arity   number of arguments, or -1 for any
+ * @param line    the 1-based line of the pattern in idemcheck.yml, or 0 when it was not read from a file (shown by
+ *                {@code idemcheck explain} as the configuration line that decided a call's role)
  */
-public record MethodPattern(String pattern, Pattern type, boolean qualified, Pattern method, int arity) {
+public record MethodPattern(String pattern, Pattern type, boolean qualified, Pattern method, int arity, int line) {
 
     private static final Pattern SHAPE = Pattern.compile(
             "([A-Za-z_$*][A-Za-z0-9_$*]*(?:\\.[A-Za-z_$*][A-Za-z0-9_$*]*)*)#([A-Za-z_$*][A-Za-z0-9_$*]*)"
@@ -24,9 +26,20 @@ public record MethodPattern(String pattern, Pattern type, boolean qualified, Pat
     private static final Pattern PARAM = Pattern.compile("[A-Za-z_$*?][A-Za-z0-9_$.*?<>\\[\\], ]*|\\.\\.");
 
     /**
+     * A pattern not read from a file (line 0).
+     *
      * @throws IllegalArgumentException with a one-line reason when the pattern is malformed
      */
     public static MethodPattern parse(String s) {
+        return parse(s, 0);
+    }
+
+    /**
+     * A pattern written at {@code line} of idemcheck.yml.
+     *
+     * @throws IllegalArgumentException with a one-line reason when the pattern is malformed
+     */
+    public static MethodPattern parse(String s, int line) {
         String p = s == null ? "" : s.trim();
         var m = SHAPE.matcher(p);
         if (!m.matches()) {
@@ -53,7 +66,7 @@ public record MethodPattern(String pattern, Pattern type, boolean qualified, Pat
         }
         String type = m.group(1);
         return new MethodPattern(p, Pattern.compile(typeRegex(type)), type.contains("."),
-                Pattern.compile(nameRegex(m.group(2))), arity);
+                Pattern.compile(nameRegex(m.group(2))), arity, line);
     }
 
     private static String typeRegex(String t) {

@@ -46,6 +46,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -71,6 +72,16 @@ public final class Analyzer {
      * @throws IllegalArgumentException when a path does not exist (a usage error)
      */
     public ScanResult scan(ScanRequest request) {
+        return scan(request, p -> { });
+    }
+
+    /**
+     * Scans the request's paths and hands the project model the rules read to {@code model} (once, before the rules
+     * run), for callers that look at more than the findings ({@code idemcheck explain}).
+     *
+     * @throws IllegalArgumentException when a path does not exist (a usage error)
+     */
+    public ScanResult scan(ScanRequest request, Consumer<Project> model) {
         long start = System.nanoTime();
         Path root = request.sourceRoot() != null ? request.sourceRoot().toAbsolutePath().normalize()
                 : SourceDiscovery.defaultSourceRoot(request.paths().get(0));
@@ -113,6 +124,7 @@ public final class Analyzer {
         SpringConfig springConfig = SpringConfig.read(configPaths, p -> SourceDiscovery.relativize(root, p));
         diagnostics.addAll(springConfig.diagnostics());
         Project project = new Project(root, files, resources, index, semantics, schema, springConfig);
+        model.accept(project);
 
         List<Finding> findings = runRules(rules, project, config, diagnostics, threads(request));
         List<RuleDescriptor> descriptors = new ArrayList<>();

@@ -19,18 +19,34 @@ import java.util.Set;
  * @param basis   for records and claims: "sql" when decided from a statement, "name" when from the method name
  * @param statements the SQL statements this call runs, as far as they are visible (mapper XML or annotation of the
  *                   called method, a JDBC string, a MyBatis-Plus wrapper chain, an entity save); may be empty
+ * @param recordEvidence what made the call a record (the idemcheck.yml line, the statement, the name pattern), null
+ *                   when it records nothing
+ * @param claimEvidence what made the call a claim, null when it is none
  */
 public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
-                       Set<String> roots, String basis, List<SqlStatement> statements) {
+                       Set<String> roots, String basis, List<SqlStatement> statements, Evidence recordEvidence,
+                       Evidence claimEvidence) {
 
     public CallInfo {
         roots = Set.copyOf(roots);
         statements = List.copyOf(statements);
     }
 
+    /** A call info without recorded evidence for its record and claim. */
+    public CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
+                    Set<String> roots, String basis, List<SqlStatement> statements) {
+        this(target, effect, keyed, record, claim, roots, basis, statements, null, null);
+    }
+
     /** This call info with another keyed flag. */
     public CallInfo withKeyed(boolean k) {
-        return new CallInfo(target, effect, k, record, claim, roots, basis, statements);
+        return new CallInfo(target, effect, k, record, claim, roots, basis, statements, recordEvidence,
+                claimEvidence);
+    }
+
+    /** This call info with another effect (the same call seen as one of the effects its callee stands for). */
+    public CallInfo withEffect(EffectTrace e) {
+        return new CallInfo(target, e, keyed, record, claim, roots, basis, statements, recordEvidence, claimEvidence);
     }
 
     public boolean isEffect() {

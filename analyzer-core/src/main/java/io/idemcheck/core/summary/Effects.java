@@ -53,7 +53,8 @@ final class Effects {
         Catalog.ProjectEffect pe = catalog.projectEffect(recv.name(), c.name(), c.args().size()); // idemcheck.yml
         if (pe != null) {
             return trace(m, c, pe.kind(), pe.verb() != null ? pe.verb() : verbOfKind(pe.kind()),
-                    simple(recv.name()) + "." + c.name(), "config", here + " " + kindPhrase(pe.kind()));
+                    simple(recv.name()) + "." + c.name(), "config", here + " " + kindPhrase(pe.kind()),
+                    Evidence.config("effects", pe.pattern(), catalog.project().file()));
         }
         if (!recv.isProject()) {
             Catalog.EffectType et = catalog.effectType(recv.name());
@@ -61,9 +62,14 @@ final class Effects {
                 et = catalog.effectTypeBySimpleName(recv.simpleName());
             }
             if (et != null) {
-                if (et.matchesMethod(c.name()) && !("http".equals(et.kind()) && readOnlyHttp(m, c))) {
+                String method = et.matchingMethod(c.name());
+                if (method != null && !("http".equals(et.kind()) && readOnlyHttp(m, c))) {
+                    boolean bySimpleName = !et.type().equals(recv.name());
                     return trace(m, c, et.kind(), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
-                            "catalog", here + " calls " + simple(recv.name()) + "." + c.name() + "()");
+                            "catalog", here + " calls " + simple(recv.name()) + "." + c.name() + "()",
+                            Evidence.catalog("catalog", "effectTypes", et.type() + "#" + method + " (" + et.kind()
+                                    + (bySimpleName ? "; matched by the simple name " + recv.simpleName()
+                                    + ", the type did not resolve" : "") + ")"));
                 }
                 return null;
             }
@@ -76,7 +82,8 @@ final class Effects {
             for (SqlStatement st : stmts) {
                 if (insertEffect(st)) {
                     return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
-                            simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + st.table());
+                            simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + st.table(),
+                            Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.INSERT));
                 }
             }
         }
@@ -88,7 +95,10 @@ final class Effects {
                         return null; // a GET (or a read-named method with no write mapping) on the remote client
                     }
                     return trace(m, c, ea.kind(), verbOfKind(ea.kind()), recvType.type().simpleName() + "." + c.name(),
-                            "annotation", here + " calls the @" + ea.annotation() + " " + recvType.type().simpleName());
+                            "annotation", here + " calls the @" + ea.annotation() + " " + recvType.type().simpleName(),
+                            new Evidence("annotation", "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
+                                    + ea.kind() + ") on " + recvType.fqn(), recvType.file().relPath(),
+                                    recvType.type().annotation(ea.annotation()).range().line()));
                 }
             }
         }
@@ -116,8 +126,7 @@ final class Effects {
                 Catalog.EffectName named = catalog.effectName(c.name());
                 if (named != null && !inner.isDatabaseLocal()) {
                     // a business name on the way down says best what a repetition does: charge() over HTTP
-                    return new EffectTrace(named.kind(), named.verb(), inner.leaf(), inner.hops(), inner.basis(),
-                            inner.keyParam());
+                    return inner.renamed(named.kind(), named.verb());
                 }
                 return inner;
             }
@@ -129,14 +138,16 @@ final class Effects {
                     if (insertEffect(st)) {
                         return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
                                 recvType.type().simpleName() + "." + c.name(), "sql",
-                                here + " runs INSERT INTO " + st.table());
+                                here + " runs INSERT INTO " + st.table(),
+                                Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.INSERT));
                     }
                 }
                 return null;
             }
-            if (isDbWriteName(m, c)) {
+            Evidence byName = dbWriteName(m, c);
+            if (byName != null) {
                 return trace(m, c, "db-insert", "inserts the row again", recvType.type().simpleName() + "." + c.name(),
-                        "name", here + " inserts a row");
+                        "name", here + " inserts a row", byName);
             }
             return null;
         }
@@ -145,15 +156,16 @@ final class Effects {
         if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t) && (!anyBody || opaque)) {
             Catalog.EffectName en = catalog.effectName(c.name());
             if (en != null && !(recvType != null && dataAccess.isDataAccess(recvType)) && !onBuilder(m, c)) {
-                return trace(m, c, en.kind(), en.verb(), c.name(), "name", here + " " + kindPhrase(en.kind()));
+                return trace(m, c, en.kind(), en.verb(), c.name(), "name", here + " " + kindPhrase(en.kind()),
+                        Evidence.catalog("name", "effectMethodNames", en.pattern() + " (" + en.kind() + ")"));
             }
         }
         return null;
     }
 
     private EffectTrace trace(MethodRef m, CallSite c, String kind, String verb, String leaf, String basis,
-                              String label) {
-        return new EffectTrace(kind, verb, leaf, List.of(location(m, c.range(), label)), basis);
+                              String label, Evidence evidence) {
+        return new EffectTrace(kind, verb, leaf, List.of(location(m, c.range(), label)), basis, evidence);
     }
 
     private static String kindPhrase(String kind) {
@@ -232,18 +244,28 @@ final class Effects {
                 && d.type().fields().containsKey(d.method().name());
     }
 
-    private boolean isDbWriteName(MethodRef m, CallSite c) {
+    /**
+     * The vocabulary word that makes {@code c}, on a data-access type whose SQL is not visible, an insert: a
+     * {@code dbInsertMethodNames} pattern, or a {@code dbSaveMethodNames} pattern given a fresh entity (new or built);
+     * null when neither applies.
+     */
+    private Evidence dbWriteName(MethodRef m, CallSite c) {
         String n = c.name();
-        if (catalog.terms(Vocabulary.DB_INSERT_METHOD_NAMES).has(n)) {
-            return true;
+        String w = catalog.terms(Vocabulary.DB_INSERT_METHOD_NAMES).matching(n);
+        if (w != null) {
+            return Evidence.catalog("name", "vocabularies." + Vocabulary.DB_INSERT_METHOD_NAMES.key(), w);
         }
-        if (catalog.terms(Vocabulary.DB_SAVE_METHOD_NAMES).has(n) && !c.args().isEmpty()) {
+        w = catalog.terms(Vocabulary.DB_SAVE_METHOD_NAMES).matching(n);
+        if (w != null && !c.args().isEmpty()) {
             Arg a = c.args().get(0);
             LocalVar lv = m.method().body().locals().get(a.text());
-            return lv != null && lv.initText() != null
-                    && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"));
+            if (lv != null && lv.initText() != null
+                    && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"))) {
+                return Evidence.catalog("name", "vocabularies." + Vocabulary.DB_SAVE_METHOD_NAMES.key(),
+                        w + " (given a fresh entity: " + a.text() + " = " + lv.initText() + ")");
+            }
         }
-        return false;
+        return null;
     }
 
     /**

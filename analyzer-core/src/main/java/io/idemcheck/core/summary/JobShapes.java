@@ -184,9 +184,7 @@ public final class JobShapes {
         Set<String> out = new LinkedHashSet<>();
         for (MethodRef t : s.effectInfo().target().targets()) {
             for (EffectTrace et : sem.summary(t).effects()) {
-                out.add(new Shape(s.method(), s.effect(), s.record(), new CallInfo(s.effectInfo().target(), et,
-                        s.effectInfo().keyed(), s.effectInfo().record(), s.effectInfo().claim(), s.effectInfo().roots(),
-                        s.effectInfo().basis(), s.effectInfo().statements()), s.recordInfo())
+                out.add(new Shape(s.method(), s.effect(), s.record(), s.effectInfo().withEffect(et), s.recordInfo())
                         .effectName());
             }
         }

@@ -18,9 +18,10 @@ import static io.idemcheck.core.summary.Sites.display;
 
 /**
  * Classifier: whether a call records the item's state (a status write) and whether it is a claim (a conditional
- * update whose row count says who won). Each decision writes its basis into {@code basis[0]}: "config"
- * (idemcheck.yml), "runtime" (idemcheck's TaskClaimer), "sql" (the statement is visible), "call" (the callee's
- * summary) or "name" (the method-name vocabulary). Lower layer; stateless.
+ * update whose row count says who won). Each positive decision writes its {@link Evidence} into {@code why[0]}: basis
+ * "config" (idemcheck.yml), "runtime" (idemcheck's TaskClaimer), "sql" (the statement is visible), "call" (the
+ * callee's summary), "name" (the method-name vocabulary) or "dataflow" (an effect's result stored on the item), with
+ * the entry that matched. Lower layer; stateless.
  */
 final class Records {
 
@@ -32,31 +33,34 @@ final class Records {
         this.summaries = summaries;
     }
 
-    String recordOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
+    String recordOf(MethodRef m, CallSite c, CallTarget t, Evidence[] why, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
-        if (catalog.projectRecord(recv.name(), c.name(), c.args().size())) { // idemcheck.yml
-            basis[0] = "config";
+        Catalog.ProjectMatch pm = catalog.projectRecordMatch(recv.name(), c.name(), c.args().size());
+        if (pm != null) { // idemcheck.yml
+            why[0] = Evidence.config(pm.key(), pm.pattern(), catalog.project().file());
             return here + " records state (a record in idemcheck.yml)";
         }
         // entity style: x.setStatus(..) then save(x)
-        if (Catalog.any(catalog.entitySaveMethodNames(), c.name()) && !c.args().isEmpty()
-                && !CallSql.isFreshEntity(m, c.args().get(0).text())) {
+        String save = Catalog.firstMatching(catalog.entitySaveMethodNames(), c.name());
+        if (save != null && !c.args().isEmpty() && !CallSql.isFreshEntity(m, c.args().get(0).text())) {
             String x = c.args().get(0).text();
             for (CallSite p : m.method().body().calls()) {
                 if (p.id() >= c.id()) {
                     break;
                 }
-                if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
-                        && Catalog.any(catalog.statusSetterNames(), p.name())) {
-                    basis[0] = "name";
+                String setter = p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
+                        ? Catalog.firstMatching(catalog.statusSetterNames(), p.name()) : null;
+                if (setter != null) {
+                    why[0] = Evidence.catalog("name", "statusSetterNames + entitySaveMethodNames", setter
+                            + " (line " + p.range().line() + ") then " + save);
                     return x + "." + p.name() + "(..) then " + here;
                 }
             }
         }
         if (recv.name().startsWith(Effects.RUNTIME)) {
             if (recv.simpleName().equals("TaskClaimer") && Set.of("complete", "fail").contains(c.name())) {
-                basis[0] = "runtime";
+                why[0] = runtime(c);
                 return here + " completes the claim";
             }
             return null;
@@ -64,14 +68,14 @@ final class Records {
         if (Effects.known(stmts)) {
             for (SqlStatement st : stmts) {
                 if (st.statusWrite()) {
-                    basis[0] = "sql";
+                    why[0] = Evidence.sql(st, SqlFacts.Kind.UPDATE);
                     return here + " updates " + st.table() + "." + statusColumn(st);
                 }
             }
             for (SqlStatement st : stmts) {
                 String col = recordColumn(st);
                 if (col != null) {
-                    basis[0] = "sql";
+                    why[0] = Evidence.sql(st, SqlFacts.Kind.UPDATE);
                     return here + " updates " + st.table() + "." + col;
                 }
             }
@@ -83,7 +87,7 @@ final class Records {
                 anyBody = true;
                 MethodSummary ms = summaries.apply(target);
                 if (ms.record() != null) {
-                    basis[0] = "call";
+                    why[0] = Evidence.call(callee(target), ms.recordEvidence());
                     return here + " records state (" + ms.record() + ")";
                 }
             }
@@ -91,13 +95,31 @@ final class Records {
         if (recv.kind() == ResolvedType.Kind.LIBRARY || anyBody) {
             return null;
         }
-        if (Catalog.any(catalog.recordMethodNames(), c.name()) && !c.args().isEmpty()) {
+        String name = Catalog.firstMatching(catalog.recordMethodNames(), c.name());
+        if (name != null && !c.args().isEmpty()) {
             // a record names the item it records (an id, an entity); a no-argument finishReason() or complete() on a
             // response or a future is an accessor or a completion, not a write of the item's state
-            basis[0] = "name";
+            why[0] = Evidence.catalog("name", "recordMethodNames", name);
             return here + " records the new status";
         }
         return null;
+    }
+
+    private static Evidence runtime(CallSite c) {
+        return new Evidence("runtime", "idemcheck runtime library", "TaskClaimer." + c.name() + "()", null, 0);
+    }
+
+    private static String callee(MethodRef target) {
+        return target.type().simpleName() + "." + target.method().name() + "()";
+    }
+
+    /**
+     * The basis a claim contributes to {@link CallInfo#basis()} when the call is no record: "config", "sql" or
+     * "name"; null for a claim of the runtime library or one read from a callee's summary (their basis was never
+     * reported there).
+     */
+    static String claimBasis(Evidence claim) {
+        return claim == null || !Set.of("config", "sql", "name").contains(claim.basis()) ? null : claim.basis();
     }
 
     /**
@@ -108,9 +130,9 @@ final class Records {
      * variable, or on the parameter of a {@code forEach} lambda over it; its argument derives from a local assigned
      * from a call that {@code isEffect} says is an outbound effect (calls before {@code c} only). Null otherwise.
      */
-    String outcomeRecord(MethodRef m, CallSite c, java.util.function.IntPredicate isEffect, String[] basis) {
-        boolean save = Catalog.any(catalog.entitySaveMethodNames(), c.name());
-        if (!save || c.args().isEmpty()) {
+    String outcomeRecord(MethodRef m, CallSite c, java.util.function.IntPredicate isEffect, Evidence[] why) {
+        String save = Catalog.firstMatching(catalog.entitySaveMethodNames(), c.name());
+        if (save == null || c.args().isEmpty()) {
             return null;
         }
         String x = c.args().get(0).text();
@@ -130,7 +152,9 @@ final class Records {
             for (CallSite e : body.calls()) {
                 if (e.id() < p.id() && e.assignedTo() != null && roots.contains(e.assignedTo())
                         && isEffect.test(e.id())) {
-                    basis[0] = "dataflow";
+                    why[0] = new Evidence("dataflow", "catalog.json entitySaveMethodNames", save + " (line "
+                            + c.range().line() + ") saves the result of " + display(e) + " (line " + e.range().line()
+                            + ") set by " + p.name() + "() (line " + p.range().line() + ")", null, 0);
                     return p.receiver().name() + "." + p.name() + "(result of " + display(e) + ") then "
                             + display(c) + " stores the effect's outcome";
                 }
@@ -186,33 +210,40 @@ final class Records {
         return "status";
     }
 
-    boolean claimOf(MethodRef m, CallSite c, CallTarget t, String[] basis, List<SqlStatement> stmts) {
+    /** Whether {@code c} is a claim; when it is, {@code why[0]} receives what decided it. */
+    boolean claimOf(MethodRef m, CallSite c, CallTarget t, Evidence[] why, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
-        if (catalog.projectClaim(recv.name(), c.name(), c.args().size())) { // idemcheck.yml claims and locks
-            basis[0] = basis[0] == null ? "config" : basis[0];
+        Catalog.ProjectMatch pm = catalog.projectClaimMatch(recv.name(), c.name(), c.args().size());
+        if (pm != null) { // idemcheck.yml claims and locks
+            why[0] = Evidence.config(pm.key(), pm.pattern(), catalog.project().file());
             return true;
         }
         if (recv.name().startsWith(Effects.RUNTIME)) {
-            return recv.simpleName().equals("TaskClaimer") && c.name().equals("claim");
+            if (recv.simpleName().equals("TaskClaimer") && c.name().equals("claim")) {
+                why[0] = runtime(c);
+                return true;
+            }
+            return false;
         }
         if (Effects.known(stmts)) {
-            if (stmts.stream().anyMatch(st -> st.claims(catalog.terms(Vocabulary.TERMINAL_STATES)))) {
-                if (basis[0] == null) {
-                    basis[0] = "sql";
+            for (SqlStatement st : stmts) {
+                if (st.claims(catalog.terms(Vocabulary.TERMINAL_STATES))) {
+                    why[0] = Evidence.sql(st, SqlFacts.Kind.UPDATE);
+                    return true;
                 }
-                return true;
             }
             return false;
         }
         for (MethodRef target : t.targets()) {
             if (target.method().hasBody() && summaries.apply(target).returnsClaim()) {
+                why[0] = Evidence.call(callee(target), null);
                 return true;
             }
         }
-        if (recv.kind() != ResolvedType.Kind.LIBRARY && Catalog.any(catalog.claimMethodNames(), c.name())) {
-            if (basis[0] == null) {
-                basis[0] = "name";
-            }
+        String name = recv.kind() != ResolvedType.Kind.LIBRARY
+                ? Catalog.firstMatching(catalog.claimMethodNames(), c.name()) : null;
+        if (name != null) {
+            why[0] = Evidence.catalog("name", "claimMethodNames", name);
             return true;
         }
         return false;

@@ -141,14 +141,17 @@ public final class Semantics implements CallFacts {
             Set<String> roots = roots(m, names);
             List<SqlStatement> stmts = callSql.statementsOf(m, c, t);
             EffectTrace effect = effects.effectOf(m, c, t, stmts);
-            String[] basis = new String[1];
-            String record = records.recordOf(m, c, t, basis, stmts);
+            Evidence[] recordWhy = new Evidence[1];
+            String record = records.recordOf(m, c, t, recordWhy, stmts);
             if (record == null) {
                 record = records.outcomeRecord(m, c, id -> out.get(id).effect() != null
-                        && !out.get(id).effect().isDatabaseLocal(), basis);
+                        && !out.get(id).effect().isDatabaseLocal(), recordWhy);
             }
-            boolean claim = records.claimOf(m, c, t, basis, stmts);
-            out.add(new CallInfo(t, effect, false, record, claim, roots, basis[0], stmts));
+            Evidence[] claimWhy = new Evidence[1];
+            boolean claim = records.claimOf(m, c, t, claimWhy, stmts);
+            String basis = record != null ? recordWhy[0].basis() : claim ? Records.claimBasis(claimWhy[0]) : null;
+            out.add(new CallInfo(t, effect, false, record, claim, roots, basis, stmts, recordWhy[0],
+                    claim ? claimWhy[0] : null));
         }
         // second pass: keys (a header set after a chained effect call, carriers set before)
         for (int i = 0; i < out.size(); i++) {
@@ -211,6 +214,7 @@ public final class Semantics implements CallFacts {
         List<CallSite> cs = m.method().body().calls();
         List<EffectTrace> effects = new ArrayList<>();
         String record = null;
+        Evidence recordEvidence = null;
         boolean returnsClaim = false;
         boolean tx = Transactions.isTransactional(m);
         boolean opaque = false;
@@ -223,6 +227,7 @@ public final class Semantics implements CallFacts {
             }
             if (info.record() != null && record == null && !AsyncHandoff.inAsyncLambda(catalog, m, c)) {
                 record = info.record();
+                recordEvidence = info.recordEvidence();
             }
             if (info.claim() && (c.use() == CallSite.Use.RETURNED || c.assignedTo() != null
                     && returnedVar(m, c.assignedTo()))) {
@@ -263,7 +268,7 @@ public final class Semantics implements CallFacts {
             }
         }
         // an empty body (a stub) proves nothing about what the real implementation does
-        return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty());
+        return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty(), recordEvidence);
     }
 
     private boolean returnedVar(MethodRef m, String var) {
