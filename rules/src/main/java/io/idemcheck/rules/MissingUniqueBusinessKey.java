@@ -23,6 +23,7 @@ import io.idemcheck.core.schema.EntitySchema;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.schema.Table;
 import io.idemcheck.core.schema.UniqueKey;
+import io.idemcheck.core.source.SourceText;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -30,7 +31,6 @@ import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.Recipes;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -402,7 +402,7 @@ public final class MissingUniqueBusinessKey implements Rule {
         int line = Math.max(1, t.line());
         int end = 2;
         try {
-            List<String> lines = Files.readAllLines(project.sourceRoot().resolve(t.relPath()), StandardCharsets.UTF_8);
+            List<String> lines = SourceText.read(project.sourceRoot().resolve(t.relPath())).lines();
             if (line <= lines.size()) {
                 String l = lines.get(line - 1);
                 int start = l.length() - l.stripLeading().length();

@@ -23,21 +23,19 @@ import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.schema.SchemaReader;
 import io.idemcheck.core.springconfig.SpringConfig;
+import io.idemcheck.core.source.SourceTexts;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
 import io.idemcheck.core.summary.Semantics;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -109,7 +107,8 @@ public final class Analyzer {
                     + "; nothing was analysed (is this the project's root?)"));
         }
         AtomicInteger fromCache = new AtomicInteger();
-        List<FileFacts> files = parseAll(java, request, diagnostics, fromCache);
+        SourceTexts texts = new SourceTexts(Suppressions.WORD);
+        List<FileFacts> files = parseAll(java, request, diagnostics, fromCache, texts);
         ProjectIndex index = new ProjectIndex(files, catalog);
         SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
         List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
@@ -134,7 +133,7 @@ public final class Analyzer {
         Set<String> unchecked = new HashSet<>();
         diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
                 .forEach(d -> unchecked.add(d.path()));
-        Suppressions.Outcome outcome = Suppressions.apply(findings, index, root, all, config, descriptors,
+        Suppressions.Outcome outcome = Suppressions.apply(findings, index, root, all, texts, config, descriptors,
                 request.rules().descriptors(), unchecked);
         List<Finding> kept = new ArrayList<>(outcome.kept());
         if (config.enabled(Suppressions.ID, Suppressions.NAME) && !outcome.notes().isEmpty()) {
@@ -143,13 +142,12 @@ public final class Analyzer {
             descriptors.sort(Comparator.comparing(RuleDescriptor::id));
         }
         kept.sort(ORDER);
-        List<Finding> fixed = fixStage(root, kept, diagnostics);
+        List<Finding> fixed = fixStage(root, kept, diagnostics, texts);
         List<SuppressedFinding> suppressed = new ArrayList<>(outcome.suppressed());
         suppressed.sort(Comparator.comparing(SuppressedFinding::finding, ORDER));
-        Map<String, List<String>> lineCache = new HashMap<>();
-        List<Finding> withSnippets = addSnippets(root, fixed, lineCache);
+        List<Finding> withSnippets = addSnippets(root, fixed, texts);
         List<SuppressedFinding> suppressedWithSnippets = new ArrayList<>();
-        List<Finding> sf = addSnippets(root, suppressed.stream().map(SuppressedFinding::finding).toList(), lineCache);
+        List<Finding> sf = addSnippets(root, suppressed.stream().map(SuppressedFinding::finding).toList(), texts);
         for (int i = 0; i < suppressed.size(); i++) {
             SuppressedFinding x = suppressed.get(i);
             suppressedWithSnippets.add(new SuppressedFinding(sf.get(i), x.kind(), x.justification(), x.where()));
@@ -310,7 +308,7 @@ public final class Analyzer {
     }
 
     private List<FileFacts> parseAll(List<SourceFile> java, ScanRequest request, List<Diagnostic> diagnostics,
-                                     AtomicInteger fromCache) {
+                                     AtomicInteger fromCache, SourceTexts texts) {
         int threads = request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
         threads = Math.max(1, Math.min(threads, Math.max(1, java.size())));
         request.progress().started(java.size());
@@ -330,7 +328,7 @@ public final class Analyzer {
             for (SourceFile f : java) {
                 futures.add(pool.submit(() -> {
                     try {
-                        return cache == null ? parsers.get().parse(f) : parseCached(f, cache, parsers.get(), fromCache);
+                        return parse(f, cache, parsers.get(), fromCache, texts);
                     } finally {
                         request.progress().fileDone(done.incrementAndGet(), java.size());
                     }
@@ -368,14 +366,21 @@ public final class Analyzer {
         }
     }
 
-    /** A file's facts from the cache when its content hash matches, else parsed (and put in the cache). */
-    private static JavaSourceParser.Result parseCached(SourceFile f, AnalysisCache cache, JavaSourceParser parser,
-                                                       AtomicInteger fromCache) {
+    /**
+     * A file's facts: read once (and shown to {@code texts}); from the cache when there is one and the content hash
+     * matches, else parsed (and put in the cache).
+     */
+    private static JavaSourceParser.Result parse(SourceFile f, AnalysisCache cache, JavaSourceParser parser,
+                                                 AtomicInteger fromCache, SourceTexts texts) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(f.path());
         } catch (IOException e) {
             return JavaSourceParser.unreadable(f, e);
+        }
+        texts.seen(f.path(), bytes);
+        if (cache == null) {
+            return parser.parse(f, bytes);
         }
         String hash = AnalysisCache.sha256(bytes);
         AnalysisCache.Entry hit = cache.lookup(f.relPath(), hash);
@@ -396,9 +401,16 @@ public final class Analyzer {
      * Materialises the rules' fix recipes into edits (a Spoon model only for the files that have such findings); a
      * failure there never fails the scan: the findings keep their templates and an INFO diagnostic says why.
      */
-    private static List<Finding> fixStage(Path root, List<Finding> findings, List<Diagnostic> diagnostics) {
+    private static List<Finding> fixStage(Path root, List<Finding> findings, List<Diagnostic> diagnostics,
+                                          SourceTexts texts) {
         try {
-            return new FixStage().apply(root, findings);
+            return new FixStage().apply(root, findings, p -> {
+                try {
+                    return texts.get(p).raw();
+                } catch (IOException | RuntimeException e) {
+                    return null;
+                }
+            });
         } catch (RuntimeException | LinkageError e) {
             diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "fixes not computed: " + e));
             List<Finding> out = new ArrayList<>(findings.size());
@@ -411,22 +423,17 @@ public final class Analyzer {
         }
     }
 
-    private static List<Finding> addSnippets(Path root, List<Finding> findings, Map<String, List<String>> lines) {
+    /** The findings with the source line of their primary location as snippet (the file's shared text). */
+    private static List<Finding> addSnippets(Path root, List<Finding> findings, SourceTexts texts) {
         List<Finding> out = new ArrayList<>(findings.size());
         for (Finding f : findings) {
-            List<String> ls = lines.computeIfAbsent(f.primary().path(), p -> {
-                try {
-                    return Files.readAllLines(root.resolve(p), StandardCharsets.UTF_8);
-                } catch (IOException | RuntimeException e) {
-                    try {
-                        return Files.readAllLines(root.resolve(p), StandardCharsets.ISO_8859_1);
-                    } catch (IOException | RuntimeException e2) {
-                        return List.of();
-                    }
-                }
-            });
-            int l = f.primary().startLine();
-            out.add(l >= 1 && l <= ls.size() ? f.withSnippet(ls.get(l - 1)) : f);
+            String line;
+            try {
+                line = texts.get(root.resolve(f.primary().path())).line(f.primary().startLine());
+            } catch (IOException | RuntimeException e) {
+                line = null;
+            }
+            out.add(line != null ? f.withSnippet(line) : f);
         }
         return out;
     }

@@ -13,10 +13,10 @@ import io.idemcheck.core.finding.SuppressedFinding;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.finding.RuleDescriptor;
+import io.idemcheck.core.source.SourceText;
+import io.idemcheck.core.source.SourceTexts;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,6 +47,8 @@ final class Suppressions {
     static final String ID = "IDEM000";
     static final String NAME = "Suppressions";
     static final String MARKER = "idemcheck:ignore";
+    /** What every suppression written in a file's text contains (the comment marker, the annotation's value). */
+    static final String WORD = "idemcheck";
 
     static final RuleDescriptor DESCRIPTOR = new RuleDescriptor(ID, NAME,
             "A suppression without a written reason, or one that no longer suppresses anything", Severity.NOTE,
@@ -163,28 +165,22 @@ final class Suppressions {
     /**
      * Sorts findings into kept and suppressed and returns the {@value #ID} notes.
      *
-     * @param files     every discovered input (comments are looked for in Java, XML and SQL files)
-     * @param ran       the rules that ran
-     * @param unchecked paths whose analysis failed (their markers are not reported as unused)
-     */
-    static Outcome apply(List<Finding> findings, ProjectIndex index, Path root, List<SourceFile> files,
-                         ProjectConfig config, Collection<RuleDescriptor> ran, Set<String> unchecked) {
-        return apply(findings, index, root, files, config, ran, ran, unchecked);
-    }
-
-    /**
+     * @param files      every discovered input (comments are looked for in Java, XML and SQL files)
+     * @param texts      the scan's source texts, keyed on {@value #WORD}: files seen without it are not read again
+     * @param ran        the rules that ran
      * @param registered every rule on the class path (enabled or not): a suppression naming none of them names an
      *                   unknown rule (a typo such as IDEM0001) and is reported
+     * @param unchecked  paths whose analysis failed (their markers are not reported as unused)
      */
     static Outcome apply(List<Finding> findings, ProjectIndex index, Path root, List<SourceFile> files,
-                         ProjectConfig config, Collection<RuleDescriptor> ran, Collection<RuleDescriptor> registered,
-                         Set<String> unchecked) {
+                         SourceTexts texts, ProjectConfig config, Collection<RuleDescriptor> ran,
+                         Collection<RuleDescriptor> registered, Set<String> unchecked) {
         List<Annotated> annotated = annotations(index);
         List<FieldAnnotation> fields = new ArrayList<>();
         List<Marker> markers = new ArrayList<>();
         for (SourceFile f : files) {
             if (f.kind() != SourceFile.Kind.KOTLIN) {
-                scanFile(f, markers, fields);
+                scanFile(f, texts, markers, fields);
             }
         }
         List<Configured> configured = new ArrayList<>();
@@ -358,24 +354,24 @@ final class Suppressions {
 
     // ---- comments and field annotations, from the file's text ------------------------------------------------------
 
-    private static void scanFile(SourceFile f, List<Marker> markers, List<FieldAnnotation> fields) {
-        String text;
+    private static void scanFile(SourceFile f, SourceTexts texts, List<Marker> markers, List<FieldAnnotation> fields) {
+        SourceText source;
         try {
-            text = Files.readString(f.path(), StandardCharsets.UTF_8);
+            source = texts.withWord(f.path());
         } catch (IOException | RuntimeException e) {
-            try {
-                text = Files.readString(f.path(), StandardCharsets.ISO_8859_1);
-            } catch (IOException | RuntimeException e2) {
-                return;
-            }
+            return;
         }
+        if (source == null) {
+            return;
+        }
+        String text = source.text();
         boolean hasMarker = text.contains(MARKER);
         boolean hasField = f.kind() == SourceFile.Kind.JAVA && text.contains("SuppressWarnings")
-                && text.contains("idemcheck");
+                && text.contains(WORD);
         if (!hasMarker && !hasField) {
             return;
         }
-        List<String> lines = text.lines().toList();
+        List<String> lines = source.lines();
         if (hasMarker) {
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);

@@ -6,10 +6,9 @@ import com.github.javaparser.ParserConfiguration;
 import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.parse.JavaSourceParser;
+import io.idemcheck.core.source.SourceText;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The engine's fix stage: after the rules ran, turns the {@link FixRecipe}s attached to findings into
@@ -54,8 +54,18 @@ public final class FixStage {
     private record Item(int finding, FixRecipe recipe) {
     }
 
-    /** The findings, in the same order, with recipes materialised into edits. */
+    /** The findings, in the same order, with recipes materialised into edits; files are read with {@link #read}. */
     public List<Finding> apply(Path root, List<Finding> findings) {
+        return apply(root, findings, FixStage::readOrNull);
+    }
+
+    /**
+     * The findings, in the same order, with recipes materialised into edits.
+     *
+     * @param read a file's text as {@link #read} gives it (byte order mark kept), or null when it does not exist or
+     *             cannot be read; the engine passes its scan's shared texts
+     */
+    public List<Finding> apply(Path root, List<Finding> findings, Function<Path, String> read) {
         List<Item> items = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
             Fix fx = findings.get(i).fix();
@@ -83,7 +93,7 @@ public final class FixStage {
             for (Map.Entry<String, List<Item>> e : byPath.entrySet()) {
                 String path = e.getKey();
                 List<Item> its = e.getValue();
-                String original = originals.computeIfAbsent(path, p -> readOrNull(root.resolve(p)));
+                String original = originals.computeIfAbsent(path, p -> read.apply(root.resolve(p)));
                 rewrite(path, original, its, failed, edits);
             }
             if (failed.size() == before) {
@@ -215,18 +225,16 @@ public final class FixStage {
         }
     }
 
-    /** The file's text (UTF-8, else ISO-8859-1), or null when it does not exist or cannot be read. */
+    /**
+     * The file's text as {@link SourceText#raw()} gives it (UTF-8, else ISO-8859-1; a byte order mark kept, so that
+     * the file is written back as it was), or null when it does not exist or cannot be read.
+     */
     public static String read(Path file) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            try {
-                return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-            } catch (CharacterCodingException e) {
-                return new String(bytes, StandardCharsets.ISO_8859_1);
-            }
+            return SourceText.read(file).raw();
         } catch (IOException e) {
             return null;
         }

@@ -9,18 +9,16 @@ import io.idemcheck.core.discovery.SourceFile;
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.finding.Diagnostic;
 
+import io.idemcheck.core.source.SourceText;
+
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads and parses one Java file and reduces it to facts. Text is decoded as UTF-8; a file that is not valid UTF-8
- * is read as ISO-8859-1 instead (with a diagnostic), never dropped. One instance per thread (JavaParser is not
+ * Reads and parses one Java file and reduces it to facts. Text is decoded by {@link SourceText}: UTF-8; a file that
+ * is not valid UTF-8 is read as ISO-8859-1 instead (with a diagnostic), never dropped. One instance per thread (JavaParser is not
  * thread-safe).
  */
 public final class JavaSourceParser {
@@ -44,24 +42,6 @@ public final class JavaSourceParser {
                 .setAttributeComments(false)
                 .setStoreTokens(true)
                 .setLexicalPreservationEnabled(false);
-    }
-
-    /**
-     * Reads {@code bytes} as the engine does: UTF-8, else ISO-8859-1 (then {@code fallback[0]} is set when given);
-     * a leading byte order mark is dropped.
-     */
-    public static String decode(byte[] bytes, boolean[] fallback) {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            text = new String(bytes, StandardCharsets.ISO_8859_1);
-            if (fallback != null) {
-                fallback[0] = true;
-            }
-        }
-        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /**
@@ -93,12 +73,12 @@ public final class JavaSourceParser {
     /** Parses {@code file} whose content is {@code bytes} (already read); never throws for bad input. */
     public Result parse(SourceFile file, byte[] bytes) {
         List<Diagnostic> diags = new ArrayList<>();
-        boolean[] fallback = new boolean[1];
-        String text = decode(bytes, fallback);
-        if (fallback[0]) {
-            diags.add(new Diagnostic(Diagnostic.Kind.CHARSET_FALLBACK, file.relPath(), 0, 0,
-                    "not valid UTF-8; read as ISO-8859-1"));
+        SourceText source = SourceText.decode(bytes);
+        Diagnostic fallback = source.fallbackDiagnostic(file.relPath());
+        if (fallback != null) {
+            diags.add(fallback);
         }
+        String text = source.text();
         try {
             ParseResult<CompilationUnit> pr = parser.parse(text);
             if (!pr.isSuccessful() || pr.getResult().isEmpty()) {

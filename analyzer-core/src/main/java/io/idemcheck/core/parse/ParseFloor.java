@@ -5,6 +5,7 @@ import com.github.javaparser.ParseResult;
 import com.github.javaparser.ast.CompilationUnit;
 import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.discovery.SourceFile;
+import io.idemcheck.core.source.SourceText;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ public final class ParseFloor {
                 futures.add(pool.submit(() -> {
                     String text;
                     try {
-                        text = JavaSourceParser.decode(Files.readAllBytes(f.path()), null);
+                        text = SourceText.read(f.path()).text();
                     } catch (IOException e) {
                         failed.incrementAndGet();
                         return;

@@ -30,12 +30,12 @@ final class Flattener {
     /** A parsed mapper file. */
     static final class Parsed {
         final int fileId;
-        final SourceText src;
+        final XmlText src;
         final String namespace;
         final Element root;
         final List<Diagnostic> diagnostics = new ArrayList<>();
 
-        Parsed(int fileId, SourceText src, String namespace, Element root) {
+        Parsed(int fileId, XmlText src, String namespace, Element root) {
             this.fileId = fileId;
             this.src = src;
             this.namespace = namespace;
@@ -163,7 +163,7 @@ final class Flattener {
                     + " shapes; only the first " + maxShapes + " were analysed"));
         }
         Attr idAttr = e.attrs().get("id");
-        SourceText src = f.src;
+        XmlText src = f.src;
         var elementRange = new io.idemcheck.core.facts.Range(src.line(e.start()), src.column(e.start()),
                 src.line(e.end()), src.column(e.end()));
         var idRange = idAttr != null
@@ -552,7 +552,7 @@ final class Flattener {
                     li = 0;
                 }
             }
-            SourceText st = files.get(fid).src;
+            XmlText st = files.get(fid).src;
             fileIndex[i] = (byte) (int) li;
             lines[i] = st.line(off);
             cols[i] = st.column(off);

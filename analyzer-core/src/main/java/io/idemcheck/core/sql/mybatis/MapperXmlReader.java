@@ -1,14 +1,12 @@
 package io.idemcheck.core.sql.mybatis;
 
 import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.source.SourceText;
 import io.idemcheck.core.sql.mybatis.XmlTree.Element;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -237,7 +235,7 @@ public final class MapperXmlReader {
     }
 
     private static Object load(String text, String rel, int fileId, List<Diagnostic> diags) {
-        SourceText src = new SourceText(rel, text);
+        XmlText src = new XmlText(rel, text);
         // 1. Well-formedness and the root element name, with the JDK parser (nothing external is read).
         String rootName = null;
         List<String> resolverCalls = new ArrayList<>();
@@ -346,7 +344,10 @@ public final class MapperXmlReader {
         }
     }
 
-    /** Decodes bytes by BOM, then the XML declaration's encoding, else UTF-8 (ISO-8859-1 fallback, diagnosed). */
+    /**
+     * Decodes bytes by BOM, then the XML declaration's encoding, else UTF-8; the decoding itself, with its ISO-8859-1
+     * fallback and diagnostic, is {@link SourceText}'s.
+     */
     static String decode(byte[] bytes, String rel, List<Diagnostic> diags) {
         Charset cs = StandardCharsets.UTF_8;
         int skip = 0;
@@ -370,14 +371,11 @@ public final class MapperXmlReader {
                 }
             }
         }
-        try {
-            return cs.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, skip, bytes.length - skip)).toString();
-        } catch (CharacterCodingException e) {
-            diags.add(new Diagnostic(Diagnostic.Kind.CHARSET_FALLBACK, rel, 0, 0,
-                    "not valid " + cs.name() + "; read as ISO-8859-1"));
-            return new String(bytes, skip, bytes.length - skip, StandardCharsets.ISO_8859_1);
+        SourceText text = SourceText.decode(bytes, skip, cs);
+        Diagnostic fallback = text.fallbackDiagnostic(rel);
+        if (fallback != null) {
+            diags.add(fallback);
         }
+        return text.text();
     }
 }

@@ -6,13 +6,13 @@ import java.util.Arrays;
  * The decoded text of one XML file with a table of line starts, to turn a char offset into a 1-based line and
  * column. Lines end at "\n", "\r\n" or a lone "\r"; columns count UTF-16 chars (a tab is one column).
  */
-final class SourceText {
+final class XmlText {
 
     final String relPath;
     final String text;
     private final int[] lineStarts;
 
-    SourceText(String relPath, String text) {
+    XmlText(String relPath, String text) {
         this.relPath = relPath;
         this.text = text;
         int[] starts = new int[16];
