@@ -18,6 +18,8 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import static io.idemcheck.core.util.Texts.firstLine;
+
 /**
  * The {@code idemcheck} command: {@code scan}, {@code fix}, {@code rules} and {@code init}. It only parses arguments;
  * {@code scan} hands them to a {@link io.idemcheck.core.session.ScanSession} (configuration, engine, baseline,
@@ -121,15 +123,6 @@ public final class IdemcheckCli implements Callable<Integer> {
     @Override
     public Integer call() {
         return error(ExitCode.USAGE, "missing command: expected scan, rules or init (see 'idemcheck --help')");
-    }
-
-    static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        String t = s.strip();
-        int nl = t.indexOf('\n');
-        return (nl >= 0 ? t.substring(0, nl) : t).strip();
     }
 
     private static String decapitalise(String s) {

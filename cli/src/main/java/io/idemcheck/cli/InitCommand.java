@@ -12,6 +12,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import static io.idemcheck.core.util.Texts.firstLine;
+
 /** {@code idemcheck init [DIR]}: writes a commented starting {@code idemcheck.yml}. */
 @Command(name = "init", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
         description = "Writes a commented starting idemcheck.yml into DIR (default: the current directory).")
@@ -111,7 +113,7 @@ final class InitCommand implements Callable<Integer> {
         try {
             Files.writeString(file, TEMPLATE, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UsageException("cannot write '" + file + "' (" + IdemcheckCli.firstLine(e.getMessage()) + ")");
+            throw new UsageException("cannot write '" + file + "' (" + firstLine(e.getMessage()) + ")");
         }
         cli.out.println("idemcheck: wrote " + file);
         cli.out.flush();

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import static io.idemcheck.core.util.Texts.firstLine;
+
 /** {@code idemcheck scan [PATH...]}. */
 @Command(name = "scan", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
         description = "Scans Java sources, mapper XML and SQL files for code that is not safe to restart.",
@@ -171,11 +173,11 @@ final class ScanCommand implements Callable<Integer> {
             case BASELINE_MISSING -> new UsageException("--baseline: '" + baseline + "' does not exist (write it with "
                     + "--update-baseline)");
             case BASELINE_UNREADABLE -> new UsageException("--baseline: cannot read '" + f.file() + "' ("
-                    + IdemcheckCli.firstLine(c.getMessage()) + ")");
+                    + firstLine(c.getMessage()) + ")");
             case BASELINE_UNWRITABLE -> new UsageException("--baseline: cannot write '" + f.file() + "' ("
                     + reason((IOException) c) + ")");
             // the engine's contract: IllegalArgumentException means a bad path or setting
-            case REJECTED -> new UsageException(IdemcheckCli.firstLine(c.getMessage()));
+            case REJECTED -> new UsageException(firstLine(c.getMessage()));
             case REPORT_DIRECTORY -> new UsageException("--output: cannot create the directory of '" + output + "' ("
                     + reason((IOException) c) + ")");
             case REPORT_UNWRITABLE -> {
@@ -241,6 +243,6 @@ final class ScanCommand implements Callable<Integer> {
         if (e instanceof NoSuchFileException) {
             return "no such directory";
         }
-        return IdemcheckCli.firstLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        return firstLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
     }
 }

@@ -14,6 +14,7 @@ import io.idemcheck.core.report.ReportFormat;
 import io.idemcheck.core.report.TextReportWriter;
 import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.session.ScanSession;
+import io.idemcheck.core.util.Texts;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
@@ -36,6 +37,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+
+import static io.idemcheck.core.util.Texts.oneLine;
+import static io.idemcheck.core.util.Texts.plural;
 
 /**
  * What {@code check} and {@code check-aggregate} share: the parameters, collecting the source roots of one or more
@@ -470,19 +474,8 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
         return e.equalsIgnoreCase("UTF8");
     }
 
-    static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
-    }
-
+    /** An exception message's first line for a one-line error; "failed" when there is no message. */
     private static String firstLine(String s) {
-        if (s == null) {
-            return "failed";
-        }
-        int i = s.indexOf('\n');
-        return i < 0 ? s : s.substring(0, i);
-    }
-
-    private static String plural(long n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
+        return s == null ? "failed" : Texts.firstLine(s);
     }
 }

@@ -1,27 +1,34 @@
 package io.idemcheck.maven;
 
+import io.idemcheck.core.config.Glob;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Ant-style path globs as Maven users write them in {@code includes}/{@code excludes}: {@code **} spans folders
  * ({@code **}{@code /} also matches no folder at all), {@code *} and {@code ?} stay within one path segment, and a
- * pattern ending in {@code /} means everything below that folder. Paths are '/' separated.
+ * pattern ending in {@code /} means everything below that folder. Paths are '/' separated. The matching is
+ * {@link Glob}'s, the one of {@code idemcheck.yml}'s {@code include}/{@code exclude}; a pom may also write
+ * {@code \} for '/' and any number of leading {@code ./}.
  */
 final class Globs {
 
-    private final List<Pattern> patterns;
+    private final List<Glob> globs;
 
-    private Globs(List<Pattern> patterns) {
-        this.patterns = patterns;
+    private Globs(List<Glob> globs) {
+        this.globs = globs;
     }
 
     /** Globs from the given patterns; each entry may itself hold several patterns separated by commas. */
     static Globs of(List<String> specs) {
-        List<Pattern> out = new ArrayList<>();
+        List<Glob> out = new ArrayList<>();
         for (String p : split(specs)) {
-            out.add(Pattern.compile(toRegex(p)));
+            String g = p.replace('\\', '/');
+            while (g.startsWith("./")) {
+                g = g.substring(2);
+            }
+            out.add(Glob.of(g));
         }
         return new Globs(out);
     }
@@ -46,54 +53,18 @@ final class Globs {
     }
 
     boolean isEmpty() {
-        return patterns.isEmpty();
+        return globs.isEmpty();
     }
 
     /** True when one of the globs matches one of the candidate paths. */
     boolean matchesAny(String... paths) {
-        for (Pattern p : patterns) {
+        for (Glob g : globs) {
             for (String path : paths) {
-                if (path != null && p.matcher(path).matches()) {
+                if (path != null && g.matches(path)) {
                     return true;
                 }
             }
         }
         return false;
-    }
-
-    static String toRegex(String glob) {
-        String g = glob.replace('\\', '/');
-        while (g.startsWith("./")) {
-            g = g.substring(2);
-        }
-        if (g.endsWith("/")) {
-            g = g + "**";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < g.length(); i++) {
-            char c = g.charAt(i);
-            if (c == '*') {
-                boolean dbl = i + 1 < g.length() && g.charAt(i + 1) == '*';
-                if (dbl) {
-                    boolean slash = i + 2 < g.length() && g.charAt(i + 2) == '/';
-                    if (slash) {
-                        sb.append("(?:.*/)?");
-                        i += 2;
-                    } else {
-                        sb.append(".*");
-                        i += 1;
-                    }
-                } else {
-                    sb.append("[^/]*");
-                }
-            } else if (c == '?') {
-                sb.append("[^/]");
-            } else if ("\\.[]{}()+-^$|".indexOf(c) >= 0) {
-                sb.append('\\').append(c);
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
     }
 }

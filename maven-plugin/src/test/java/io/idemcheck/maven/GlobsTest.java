@@ -46,4 +46,12 @@ class GlobsTest {
         assertThat(g.matchesAny("a+b/(x).java")).isTrue();
         assertThat(g.matchesAny("aab/x.java")).isFalse();
     }
+
+    @Test
+    void backslashesAndLeadingDotSlashesAreWhatAPomMayWrite() {
+        Globs g = Globs.of(List.of("././com\\acme\\**\\*Job.java"));
+        assertThat(g.matchesAny("com/acme/SeedJob.java")).isTrue();
+        assertThat(g.matchesAny("com/acme/x/SeedJob.java")).isTrue();
+        assertThat(g.matchesAny("org/acme/SeedJob.java")).isFalse();
+    }
 }

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import static io.idemcheck.core.util.Texts.firstLine;
+
 /**
  * Reads and validates {@code idemcheck.yml}. Every problem is a {@link ConfigException} naming the file, the line and
  * the key: an unknown key, a value of the wrong type, a bad pattern, a missing required entry. Nothing falls back to a
@@ -347,14 +349,6 @@ public final class ConfigLoader {
 
     private Glob glob(String s) {
         return Glob.of(s);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        return (nl >= 0 ? s.substring(0, nl) : s).strip();
     }
 
 }

@@ -10,6 +10,7 @@ import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.finding.Diagnostic;
 
 import io.idemcheck.core.source.SourceText;
+import io.idemcheck.core.util.Texts;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -111,9 +112,7 @@ public final class JavaSourceParser {
     }
 
     private static String firstLine(String s) {
-        String t = s.strip();
-        int nl = t.indexOf('\n');
-        String line = nl < 0 ? t : t.substring(0, nl).strip();
+        String line = Texts.firstLine(s);
         return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 }

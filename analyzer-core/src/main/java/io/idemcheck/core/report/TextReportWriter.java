@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import static io.idemcheck.core.util.Texts.oneLine;
+import static io.idemcheck.core.util.Texts.plural;
+
 /**
  * Compiler-style text report, one block per finding:
  *
@@ -161,10 +164,6 @@ public final class TextReportWriter implements ReportWriter {
         return Math.max(skipped, fromDiagnostics);
     }
 
-    private static String plural(long n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
-    }
-
     private static String position(String path, int line, int column) {
         StringBuilder sb = new StringBuilder(path);
         if (line > 0) {
@@ -195,10 +194,6 @@ public final class TextReportWriter implements ReportWriter {
         int nl = s.indexOf('\n');
         String first = nl >= 0 ? s.substring(0, nl) : s;
         return first.endsWith("\r") ? first.substring(0, first.length() - 1) : first;
-    }
-
-    private static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 
     private static void trimTrailingBlankLine(StringBuilder sb) {

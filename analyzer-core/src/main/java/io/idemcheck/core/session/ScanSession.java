@@ -26,6 +26,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import static io.idemcheck.core.util.Texts.plural;
+
 /**
  * What the CLI's {@code scan} and the Maven plugin's goals share after their arguments are mapped: configuration
  * lookup, the engine run, the baseline (read, refresh, apply), leaving findings out, writing the reports and the
@@ -424,9 +426,5 @@ public final class ScanSession {
             }
         }
         return shown.toString().replace('\\', '/');
-    }
-
-    private static String plural(long n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
     }
 }

@@ -3,6 +3,8 @@ package io.idemcheck.rules.fix;
 import java.util.List;
 import java.util.Locale;
 
+import static io.idemcheck.core.util.Texts.oneLine;
+
 /**
  * Code templates for fixes that need a human decision, written against the runtime library
  * ({@code io.idemcheck.runtime}: {@code TaskClaimer}, {@code IdempotencyKeys}, {@code IdempotencyLedger},
@@ -326,10 +328,6 @@ public final class Templates {
             dead = "the message is rejected without requeue and kept in a dead-letter queue";
         }
         return boundedRetrySetting("#", key + sep + value, bounded, dead);
-    }
-
-    static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 
     static String stripSemicolon(String s) {
