@@ -38,7 +38,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AnalysisCache {
 
     /** Bumped whenever the facts records change shape. */
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
     private static final String MAGIC = "idemcheck-analysis-cache";
 
     /**

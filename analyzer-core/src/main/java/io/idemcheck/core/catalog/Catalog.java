@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.idemcheck.core.config.MethodPattern;
 import io.idemcheck.core.config.ProjectConfig;
+import io.idemcheck.core.util.Ordered;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -237,7 +238,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                 dataAccessAnnotations, recordMethodNames, entitySaveMethodNames, statusSetterNames, claimMethodNames,
                 keyParameterNames, keyCarrierMethods, keyHeaderNames,
                 List.copyOf(columns), fencingColumns, entryPoints, transactionAnnotations, transactionTemplateMethods,
-                transactionTemplateTypes, recordColumns, readMethodNames, Map.copyOf(vocab), config);
+                transactionTemplateTypes, recordColumns, readMethodNames, Ordered.map(vocab), config);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.idemcheck.core.config;
 
 import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.util.Ordered;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
     public static final List<String> EFFECT_KINDS = List.of("payment", "message", "http", "mail", "order", "db-insert");
 
     public ProjectConfig {
-        rules = Map.copyOf(rules);
+        rules = Ordered.map(rules);
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
         effects = List.copyOf(effects);

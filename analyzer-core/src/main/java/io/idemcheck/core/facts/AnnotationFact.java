@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.Map;
 
 /**
@@ -14,8 +16,8 @@ import java.util.Map;
 public record AnnotationFact(String name, Map<String, String> values, Map<String, String> strings, Range range) implements java.io.Serializable {
 
     public AnnotationFact {
-        values = Map.copyOf(values);
-        strings = Map.copyOf(strings);
+        values = Ordered.map(values);
+        strings = Ordered.map(strings);
     }
 
     /** The simple name (last segment). */

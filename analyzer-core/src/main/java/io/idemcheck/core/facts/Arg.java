@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.Set;
 
 /**
@@ -13,7 +15,7 @@ import java.util.Set;
 public record Arg(String text, Set<String> names, Set<Integer> callIds, String stringValue) implements java.io.Serializable {
 
     public Arg {
-        names = Set.copyOf(names);
-        callIds = Set.copyOf(callIds);
+        names = Ordered.set(names);
+        callIds = Ordered.set(callIds);
     }
 }

@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +20,7 @@ public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> g
         loops = List.copyOf(loops);
         guards = List.copyOf(guards);
         lambdas = List.copyOf(lambdas);
-        locals = Map.copyOf(locals);
+        locals = Ordered.map(locals);
         tries = tries == null ? List.of() : List.copyOf(tries);
         creations = creations == null ? List.of() : List.copyOf(creations);
     }

@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +23,9 @@ public record FileFacts(Path path, String relPath, String packageName, Map<Strin
                         List<TypeFacts> types) {
 
     public FileFacts {
-        imports = Map.copyOf(imports);
+        imports = Ordered.map(imports);
         wildcards = List.copyOf(wildcards);
-        staticImports = Map.copyOf(staticImports);
+        staticImports = Ordered.map(staticImports);
         types = List.copyOf(types);
     }
 

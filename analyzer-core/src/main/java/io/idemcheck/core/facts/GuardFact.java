@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.Set;
 
 /**
@@ -16,7 +18,7 @@ import java.util.Set;
 public record GuardFact(int id, String text, Set<String> names, Set<Integer> callIds, boolean earlyExit, Range range) implements java.io.Serializable {
 
     public GuardFact {
-        names = Set.copyOf(names);
-        callIds = Set.copyOf(callIds);
+        names = Ordered.set(names);
+        callIds = Ordered.set(callIds);
     }
 }

@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.Set;
 
 /**
@@ -16,7 +18,7 @@ public record LocalVar(String name, TypeRef type, Set<String> sources, Set<Integ
                        boolean inLoop) implements java.io.Serializable {
 
     public LocalVar {
-        sources = Set.copyOf(sources);
-        initCallIds = Set.copyOf(initCallIds);
+        sources = Ordered.set(sources);
+        initCallIds = Ordered.set(initCallIds);
     }
 }

@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.List;
 import java.util.Set;
 
@@ -18,6 +20,6 @@ public record LoopFact(int id, String kind, List<String> vars, String iterable, 
 
     public LoopFact {
         vars = List.copyOf(vars);
-        names = Set.copyOf(names);
+        names = Ordered.set(names);
     }
 }

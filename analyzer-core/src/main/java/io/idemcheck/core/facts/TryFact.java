@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.List;
 import java.util.Set;
 
@@ -22,7 +24,7 @@ public record TryFact(int branchId, Range range, List<Integer> loopIds, int lamb
 
     public TryFact {
         loopIds = List.copyOf(loopIds);
-        assigned = Set.copyOf(assigned);
+        assigned = Ordered.set(assigned);
         catches = List.copyOf(catches);
     }
 

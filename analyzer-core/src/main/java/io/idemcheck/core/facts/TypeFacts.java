@@ -1,5 +1,7 @@
 package io.idemcheck.core.facts;
 
+import io.idemcheck.core.util.Ordered;
+
 import java.util.List;
 import java.util.Map;
 
@@ -24,11 +26,11 @@ public record TypeFacts(String fqn, String simpleName, String kind, List<Annotat
                         Map<String, List<AnnotationFact>> fieldAnnotations) implements java.io.Serializable {
 
     public TypeFacts {
-        fieldAnnotations = Map.copyOf(fieldAnnotations);
+        fieldAnnotations = Ordered.map(fieldAnnotations);
         annotations = List.copyOf(annotations);
         supertypes = List.copyOf(supertypes);
-        fields = Map.copyOf(fields);
-        constants = Map.copyOf(constants);
+        fields = Ordered.map(fields);
+        constants = Ordered.map(constants);
         methods = List.copyOf(methods);
     }
 

@@ -1,6 +1,7 @@
 package io.idemcheck.core.finding;
 
 import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.util.Ordered;
 
 import java.io.Serializable;
 import java.util.Map;
@@ -25,7 +26,7 @@ public record FixRecipe(String kind, String path, int line, int column, int endL
                         Map<String, String> params) implements Serializable {
 
     public FixRecipe {
-        params = params == null ? Map.of() : Map.copyOf(params);
+        params = params == null ? Map.of() : Ordered.map(params);
     }
 
     /** A recipe aimed at {@code target}. */

@@ -117,7 +117,7 @@ final class BodyBuilder {
         for (int i = 0; i < lambdaInfo.size(); i++) {
             lambdas.add(new LambdaFact(i, lambdaParams.get(i), lambdaInfo.get(i)[0], lambdaInfo.get(i)[1]));
         }
-        Map<String, LocalVar> lv = new HashMap<>();
+        Map<String, LocalVar> lv = new LinkedHashMap<>(); // declaration order
         locals.forEach((k, v) -> lv.put(k, v.build()));
         List<NewFact> news = new ArrayList<>();
         for (Object[] c : creations) {

@@ -3,6 +3,7 @@ package io.idemcheck.core.summary;
 import io.idemcheck.core.index.CallTarget;
 
 import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.util.Ordered;
 
 import java.util.List;
 import java.util.Set;
@@ -28,7 +29,7 @@ public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, Str
                        Evidence claimEvidence) {
 
     public CallInfo {
-        roots = Set.copyOf(roots);
+        roots = Ordered.set(roots);
         statements = List.copyOf(statements);
     }
 
