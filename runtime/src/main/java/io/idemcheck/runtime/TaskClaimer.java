@@ -107,15 +107,17 @@ public final class TaskClaimer {
      * Exactly one concurrent caller gets row count 1.
      *
      * @param id    the task id, bound with {@code setObject} (use the Java type of the id column)
-     * @param owner a name unique per worker (host, process and thread), at most the owner column's length
+     * @param owner a name unique per worker (host, process and thread), at most the owner column's length; not
+     *              empty or blank (a blank owner cannot tell workers apart, so it would defeat the fence)
      * @return the claim (with the fencing attempt), or empty if the row is not PENDING, does not exist, is at its
      *         ceiling, or another caller won (row count 0; a serialization failure at REPEATABLE READ counts as lost
      *         race too)
+     * @throws IllegalArgumentException     if {@code owner} is empty or blank (nothing is claimed)
      * @throws IdemcheckDataAccessException on any other database error
      */
     public Optional<Claim> claim(Object id, String owner) {
         Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(owner, "owner");
+        requireOwner(owner);
         Dialect d = dialect();
         try (Connection c = dataSource.getConnection()) {
             Optional<Claim> result;
@@ -204,18 +206,18 @@ public final class TaskClaimer {
      * Rows come in no guaranteed order (no {@code ORDER BY}: see {@link Dialect#claimBatchSelectSql}).
      * Hits the crash point {@link CrashPoints#AFTER_CLAIM_BATCH} after the commit when at least one row was claimed.
      *
-     * @param owner a name unique per worker thread, at most the owner column's length
+     * @param owner a name unique per worker thread, at most the owner column's length; not empty or blank
      * @param limit the most rows to claim, at least 1
      * @return the claims, each with the id as read by {@code ResultSet.getObject} (a {@code Long} for BIGINT) and its
      *         fencing attempt; an empty list when no row is claimable right now, or when a deadlock or
      *         serialization failure (SQLState 40001/40P01, MySQL 1213/1205) rolled the claim back (nothing is
      *         claimed then; call again)
-     * @throws IllegalArgumentException     if {@code limit < 1}
+     * @throws IllegalArgumentException     if {@code limit < 1}, or {@code owner} is empty or blank (nothing is claimed)
      * @throws IdemcheckDataAccessException on any other database error (nothing is claimed: the statement or its
      *                                      transaction is rolled back)
      */
     public List<Claim> claimBatch(String owner, int limit) {
-        Objects.requireNonNull(owner, "owner");
+        requireOwner(owner);
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be >= 1: " + limit);
         }
@@ -770,6 +772,18 @@ public final class TaskClaimer {
     private String truncate(String s) {
         int max = table.lastErrorMaxLength();
         return s.length() <= max ? s : s.substring(0, max);
+    }
+
+    /**
+     * @param owner an owner name
+     * @throws NullPointerException     if null
+     * @throws IllegalArgumentException if empty or only whitespace
+     */
+    static void requireOwner(String owner) {
+        Objects.requireNonNull(owner, "owner");
+        if (owner.trim().isEmpty()) {
+            throw new IllegalArgumentException("owner must not be empty or blank: '" + owner + "'");
+        }
     }
 
     private static void ensureAutoCommit(Connection c) throws SQLException {

@@ -383,9 +383,16 @@ public final class TaskWorker implements AutoCloseable {
          * @param prefix owner prefix, unique per process (default: the JVM's {@code pid@host}); threads append
          *               {@code /w<n>}; the result must fit the owner column
          * @return this
+         * @throws NullPointerException     if {@code prefix} is null
+         * @throws IllegalArgumentException if {@code prefix} is empty or blank (workers of different processes could
+         *                                  not be told apart in the owner column)
          */
         public Builder ownerPrefix(String prefix) {
-            this.ownerPrefix = Objects.requireNonNull(prefix, "prefix");
+            Objects.requireNonNull(prefix, "ownerPrefix");
+            if (prefix.trim().isEmpty()) {
+                throw new IllegalArgumentException("ownerPrefix must not be empty or blank: '" + prefix + "'");
+            }
+            this.ownerPrefix = prefix;
             return this;
         }
 

@@ -201,6 +201,21 @@ abstract class AbstractRuntimeTest {
     }
 
     @Test
+    void emptyOrBlankOwnersAreRejectedBeforeAnyRowIsClaimed() throws SQLException {
+        insertTasks(5, 1, 2);
+        for (String owner : new String[]{"", " ", "\t\n"}) {
+            assertThatThrownBy(() -> claimer.claim(1L, owner)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("owner");
+            assertThatThrownBy(() -> claimer.claimBatch(owner, 5)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("owner");
+            assertThatThrownBy(() -> TaskWorker.builder(claimer, ledgerBuilder(pool).build(), c -> null)
+                    .ownerPrefix(owner)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ownerPrefix");
+        }
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0"))
+                .as("nothing claimed").isEqualTo(2);
+    }
+
+    @Test
     void fencedOutOwnerIsToldItLostTheLease() throws SQLException {
         insertTasks(5, 7);
         Claim a = claimer.claim(7L, "worker-a").orElseThrow();
