@@ -331,6 +331,19 @@ public abstract class Dialect {
     }
 
     /**
+     * Reads where a row is, to explain a fenced statement that changed 0 rows:
+     * {@code SELECT status, owner, attempts[, last_error] FROM t WHERE id = ?}. Parameter: id.
+     *
+     * @param t the task table
+     * @return SQL
+     */
+    public String rowStateSql(TaskTable t) {
+        return "SELECT " + t.statusColumn() + ", " + t.ownerColumn() + ", " + t.attemptsColumn()
+                + (t.lastErrorColumn() != null ? ", " + t.lastErrorColumn() : "") + " FROM " + t.table() + " WHERE "
+                + t.idColumn() + " = ?";
+    }
+
+    /**
      * Confirms a fenced row still exists (used only when the update count may omit unchanged rows).
      * Parameters: id, owner, attempt.
      *

@@ -13,8 +13,11 @@ public enum Outcome {
     /** {@code fail}: the attempt count reached max attempts; the row is now DEAD (the dead-letter state). */
     DEAD,
     /**
-     * The fenced update changed 0 rows: the row is no longer RUNNING under this owner and attempt. The lease was
-     * recovered (and maybe re-claimed). Do not repeat the effect; the current owner or the reconciler is in charge.
+     * The fenced update changed 0 rows: the row is no longer RUNNING under this owner and attempt. Usually the lease
+     * was recovered (and maybe re-claimed): do not repeat the effect; the current owner or the reconciler is in
+     * charge. It is also the answer to a second {@code complete}/{@code fail}/{@code release} of a claim already
+     * recorded (nothing changes then). The WARN line reads the row and says which it was (already DONE under this
+     * same claim, released, recovered by a sweep, claimed again by another owner and attempt...).
      */
     LOST;
 

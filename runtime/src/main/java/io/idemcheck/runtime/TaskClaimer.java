@@ -50,6 +50,8 @@ import java.util.Optional;
  */
 public final class TaskClaimer {
     private static final Logger log = LoggerFactory.getLogger(TaskClaimer.class);
+    /** Start of the last error written by {@link #recoverExpired(Duration)}. */
+    private static final String LEASE_EXPIRED = "lease expired";
 
     private final DataSource dataSource;
     private final TaskTable table;
@@ -347,7 +349,7 @@ public final class TaskClaimer {
         Dialect d = dialect();
         int[] counts = runFencedBatch("heartbeat", d.heartbeatSql(table), list, null, d);
         for (int i = 0; i < list.size(); i++) {
-            out.put(list.get(i), counts[i] > 1 ? lostIfZero(counts[i], list.get(i), "heartbeat")
+            out.put(list.get(i), counts[i] > 1 ? lostIfZero(counts[i], list.get(i), "heartbeat", null)
                     : counts[i] == 1 ? Outcome.OK : null);
         }
         if (out.containsValue(null)) {
@@ -366,7 +368,7 @@ public final class TaskClaimer {
                             }
                         }
                     }
-                    e.setValue(lostIfZero(n, e.getKey(), "heartbeat"));
+                    e.setValue(lostIfZero(n, e.getKey(), "heartbeat", c));
                 }
             } catch (SQLException e) {
                 throw new IdemcheckDataAccessException("confirming heartbeats in " + table.table(), e);
@@ -398,7 +400,7 @@ public final class TaskClaimer {
         int[] counts = runFencedBatch("complete", dialect().completeSql(table), list, null, dialect());
         boolean any = false;
         for (int i = 0; i < list.size(); i++) {
-            Outcome o = lostIfZero(counts[i], list.get(i), "complete");
+            Outcome o = lostIfZero(counts[i], list.get(i), "complete", null);
             any |= o == Outcome.OK;
             out.put(list.get(i), o);
         }
@@ -457,9 +459,9 @@ public final class TaskClaimer {
                         if (dead[i] > 0) {
                             log.warn("task {} is DEAD after {} attempts (owner {}): {}", claim.id(), claim.attempt(),
                                     claim.owner(), messages.get(i));
-                            out.put(claim, lostIfZero(dead[i], claim, "fail") == Outcome.OK ? Outcome.DEAD : Outcome.LOST);
+                            out.put(claim, lostIfZero(dead[i], claim, "fail", c) == Outcome.OK ? Outcome.DEAD : Outcome.LOST);
                         } else {
-                            out.put(claim, lostIfZero(pendingCounts.get(claim), claim, "fail") == Outcome.OK
+                            out.put(claim, lostIfZero(pendingCounts.get(claim), claim, "fail", c) == Outcome.OK
                                     ? Outcome.RETRY_PENDING : Outcome.LOST);
                         }
                     }
@@ -579,7 +581,7 @@ public final class TaskClaimer {
                     }
                 }
             }
-            return lostIfZero(n, claim, "heartbeat");
+            return lostIfZero(n, claim, "heartbeat", c);
         } catch (SQLException e) {
             throw new IdemcheckDataAccessException("heartbeat of " + claim + " in " + table.table(), e);
         }
@@ -612,7 +614,7 @@ public final class TaskClaimer {
         Objects.requireNonNull(claim, "claim");
         try (Connection c = dataSource.getConnection()) {
             ensureAutoCommit(c);
-            Outcome o = lostIfZero(fencedUpdate(c, dialect().completeSql(table), null, claim), claim, "complete");
+            Outcome o = lostIfZero(fencedUpdate(c, dialect().completeSql(table), null, claim), claim, "complete", c);
             if (o == Outcome.OK) {
                 CrashPoints.hit(CrashPoints.AFTER_COMPLETE);
             }
@@ -636,7 +638,8 @@ public final class TaskClaimer {
         Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(claim, "claim");
         try {
-            return lostIfZero(fencedUpdate(connection, dialect().completeSql(table), null, claim), claim, "complete");
+            return lostIfZero(fencedUpdate(connection, dialect().completeSql(table), null, claim), claim, "complete",
+                    connection);
         } catch (SQLException e) {
             throw new IdemcheckDataAccessException("completing " + claim + " in " + table.table(), e);
         }
@@ -681,7 +684,7 @@ public final class TaskClaimer {
             if (fencedUpdate(c, d.failToPendingSql(table), message, claim) == 1) {
                 return Outcome.RETRY_PENDING;
             }
-            return lostIfZero(0, claim, "fail");
+            return lostIfZero(0, claim, "fail", c);
         } catch (SQLException e) {
             throw new IdemcheckDataAccessException("recording failure of " + claim + " in " + table.table(), e);
         }
@@ -708,7 +711,7 @@ public final class TaskClaimer {
             throw new IllegalArgumentException("lease must not be negative: " + lease);
         }
         Dialect d = dialect();
-        String reason = "lease expired (" + lease + "); recovered by recoverExpired";
+        String reason = LEASE_EXPIRED + " (" + lease + "); recovered by recoverExpired";
         try (Connection c = dataSource.getConnection()) {
             ensureAutoCommit(c);
             int dead = sweep(c, d.recoverToDeadSql(table), reason, d.leaseParameter(lease));
@@ -751,7 +754,16 @@ public final class TaskClaimer {
         ps.setInt(i + 2, claim.attempt());
     }
 
-    private Outcome lostIfZero(int n, Claim claim, String op) {
+    /**
+     * @param n          the fenced statement's row count for this claim
+     * @param claim      the claim
+     * @param op         what the statement did, for the log line
+     * @param connection an open connection to read the row with if {@code n == 0} (so a pool of one connection
+     *                   is never asked for a second), or {@code null} to take one from the data source
+     * @return OK for 1, LOST for 0 (logged at WARN with what the row shows really happened)
+     * @throws IllegalStateException if more than one row changed (the id column is not unique)
+     */
+    private Outcome lostIfZero(int n, Claim claim, String op, Connection connection) {
         if (n == 1) {
             return Outcome.OK;
         }
@@ -759,9 +771,76 @@ public final class TaskClaimer {
             throw new IllegalStateException(op + " of " + claim + " changed " + n + " rows: the id column of "
                     + table.table() + " is not unique");
         }
-        log.warn("lease lost: {} of {} changed 0 rows in {} (recovered or claimed by another owner)", op, claim,
-                table.table());
+        log.warn("{} of {} changed 0 rows in {}: {}", op, claim, table.table(), explainLoss(claim, connection));
         return Outcome.LOST;
+    }
+
+    /**
+     * Why a fenced statement found no row: reads {@code SELECT status, owner, attempts[, last_error] FROM t WHERE
+     * id = ?} and says what it shows (completed twice, released, recovered by a sweep, re-claimed by another
+     * owner...). Never throws: a failed read is reported in the text.
+     */
+    private String explainLoss(Claim claim, Connection connection) {
+        try {
+            if (connection != null) {
+                return explainLossFrom(connection, claim);
+            }
+            try (Connection c = dataSource.getConnection()) {
+                return explainLossFrom(c, claim);
+            }
+        } catch (SQLException | RuntimeException e) {
+            return "the claim no longer holds the row (reading the row to say why failed: " + e + ")";
+        }
+    }
+
+    private String explainLossFrom(Connection c, Claim claim) throws SQLException {
+        String status;
+        String owner;
+        int attempts;
+        String lastError = null;
+        try (PreparedStatement ps = c.prepareStatement(dialect().rowStateSql(table))) {
+            ps.setObject(1, claim.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return "the row no longer exists";
+                }
+                status = rs.getString(1);
+                owner = rs.getString(2);
+                attempts = rs.getInt(3);
+                if (table.lastErrorColumn() != null) {
+                    lastError = rs.getString(4);
+                }
+            }
+        }
+        boolean sameClaim = claim.owner().equals(owner) && attempts == claim.attempt();
+        if (table.done().equals(status)) {
+            return sameClaim ? "nothing changed: the task is already DONE under this same claim (completed before; a"
+                    + " second complete or fail of one claim is a no-op)"
+                    : "lease lost: the task was completed by " + owner + " on attempt " + attempts;
+        }
+        if (table.dead().equals(status)) {
+            return sameClaim ? "nothing changed: the task is already DEAD under this same claim (its failure was"
+                    + " recorded at the retry ceiling)"
+                    : "lease lost: the task is DEAD (attempt " + attempts + ", owner " + owner + ")";
+        }
+        if (table.running().equals(status)) {
+            return "lease lost: the row was recovered and claimed again by " + owner + " (attempt " + attempts + ")";
+        }
+        if (table.pending().equals(status)) {
+            if (attempts == claim.attempt() - 1) {
+                return "nothing changed: this claim was already released (the row is PENDING, its attempt given back)";
+            }
+            if (attempts == claim.attempt() && lastError != null && lastError.startsWith(LEASE_EXPIRED)) {
+                return "lease lost: the row is PENDING again, recovered by a sweep after its lease expired";
+            }
+            if (attempts == claim.attempt() && lastError != null) {
+                return "nothing changed: the row is PENDING again with this claim's attempt; its failure was already"
+                        + " recorded (" + lastError + ")";
+            }
+            return "lease lost: the row is PENDING again (attempt " + attempts + "): recovered by a sweep after its"
+                    + " lease expired, or its failure already recorded";
+        }
+        return "the row is " + status + " (owner " + owner + ", attempt " + attempts + ")";
     }
 
     private String describe(Throwable error) {

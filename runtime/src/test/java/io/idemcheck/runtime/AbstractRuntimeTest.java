@@ -1,5 +1,6 @@
 package io.idemcheck.runtime;
 
+import io.idemcheck.runtime.support.LogCapture;
 import io.idemcheck.runtime.support.TestDatabase;
 import io.idemcheck.runtime.support.TinyPool;
 import org.junit.jupiter.api.AfterEach;
@@ -241,6 +242,39 @@ abstract class AbstractRuntimeTest {
         assertThat(claimer.heartbeat(b)).isEqualTo(Outcome.OK);
         claimer.completeOrThrow(b);
         assertThat(status(7)).isEqualTo("DONE");
+    }
+
+    @Test
+    void aZeroRowFencedUpdateLogsWhatReallyHappenedToTheRow() throws SQLException {
+        insertTasks(5, 1, 2, 3);
+        Claim once = claimer.claim(1L, "w1").orElseThrow();
+        assertThat(claimer.complete(once)).isEqualTo(Outcome.OK);
+        Claim stale = claimer.claim(2L, "w-a").orElseThrow();
+        tick(20);
+        assertThat(claimer.recoverExpired(Duration.ZERO).toPending()).isEqualTo(1);
+        Claim failed = claimer.claim(3L, "w3").orElseThrow();
+        assertThat(claimer.fail(failed, new IOException("503"))).isEqualTo(Outcome.RETRY_PENDING);
+        List<String> warnings;
+        try (LogCapture logs = LogCapture.warnAndAbove(TaskClaimer.class)) {
+            assertThat(claimer.complete(once)).as("second complete").isEqualTo(Outcome.LOST);
+            assertThat(claimer.completeBatch(List.of(once))).containsEntry(once, Outcome.LOST);
+            assertThat(claimer.complete(stale)).as("recovered, not yet re-claimed").isEqualTo(Outcome.LOST);
+            Claim winner = claimer.claim(2L, "w-b").orElseThrow();
+            assertThat(claimer.heartbeat(stale)).isEqualTo(Outcome.LOST);
+            assertThat(claimer.fail(failed, new IOException("again"))).as("second fail").isEqualTo(Outcome.LOST);
+            assertThat(claimer.complete(winner)).isEqualTo(Outcome.OK);
+            warnings = logs.lines("WARN", TaskClaimer.class);
+        }
+        assertThat(warnings).hasSize(5);
+        assertThat(warnings).noneMatch(l -> l.contains("another owner"));
+        assertThat(warnings.get(0)).contains("complete of Claim{id=1, owner=w1, attempt=1} changed 0 rows")
+                .contains("already DONE under this same claim");
+        assertThat(warnings.get(1)).contains("already DONE under this same claim");
+        assertThat(warnings.get(2)).contains("lease lost").contains("recovered by a sweep after its lease expired");
+        assertThat(warnings.get(3)).contains("heartbeat of Claim{id=2, owner=w-a, attempt=1}")
+                .contains("claimed again by w-b (attempt 2)");
+        assertThat(warnings.get(4)).contains("fail of Claim{id=3, owner=w3, attempt=1}")
+                .contains("its failure was already recorded (java.io.IOException: 503)");
     }
 
     @Test
