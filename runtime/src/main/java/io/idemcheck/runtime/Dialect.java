@@ -395,6 +395,20 @@ public abstract class Dialect {
     }
 
     /**
+     * Release (give the claim back without using its attempt): {@code UPDATE t SET status='PENDING', owner=NULL,
+     * attempts=attempts-1, modified=now[, last_error=?] WHERE <fence>}. Parameters: [last error], id, owner,
+     * attempt.
+     *
+     * @param t the task table
+     * @return SQL
+     */
+    public String releaseSql(TaskTable t) {
+        return "UPDATE " + t.table() + " SET " + t.statusColumn() + " = '" + t.pending() + "', " + t.ownerColumn()
+                + " = NULL, " + t.attemptsColumn() + " = " + t.attemptsColumn() + " - 1, " + t.modifiedColumn() + " = "
+                + now() + (t.lastErrorColumn() != null ? ", " + t.lastErrorColumn() + " = ?" : "") + " WHERE " + fence(t);
+    }
+
+    /**
      * Sweep at the ceiling: {@code UPDATE t SET status='DEAD', modified=now[, last_error=?] WHERE status='RUNNING'
      * AND modified < now - lease AND attempts >= max_attempts}. Parameters: [last error], lease.
      *

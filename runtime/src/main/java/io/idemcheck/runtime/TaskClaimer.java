@@ -24,11 +24,14 @@ import java.util.Optional;
  * <h2>Life cycle of a row</h2>
  * <pre>
  *   PENDING --claim--> RUNNING --complete--> DONE
+ *                        |  |--release (attempts - 1)-----------------------> PENDING
  *                        |  \--fail / recoverExpired (attempts &lt; max)--> PENDING
  *                        \----fail / recoverExpired (attempts &gt;= max)--> DEAD  (kept, counted, never deleted)
  * </pre>
  * The attempt counter is incremented by the claim, so a worker that crashes after claiming still uses up an attempt:
- * a task that kills its JVM every time ends DEAD after max attempts instead of being revived forever.
+ * a task that kills its JVM every time ends DEAD after max attempts instead of being revived forever. {@link #release}
+ * gives a claim back without using its attempt, for work that did not start (a stop, an idempotency key held
+ * elsewhere, a database or configuration fault).
  *
  * <h2>Transactions and clocks</h2>
  * Every method takes a connection from the {@link DataSource}, runs its statements and commits before returning
@@ -39,7 +42,7 @@ import java.util.Optional;
  * statement is a single-row conditional UPDATE).
  *
  * <h2>Lost leases</h2>
- * {@link #heartbeat}, {@link #complete} and {@link #fail} are fenced: their UPDATE has
+ * {@link #heartbeat}, {@link #complete}, {@link #fail} and {@link #release} are fenced: their UPDATE has
  * {@code WHERE id = ? AND status = 'RUNNING' AND owner = ? AND attempts = ?}. A row count of 0 means the lease was
  * lost (the row was recovered by {@link #recoverExpired}, and maybe claimed again). This is reported as
  * {@link Outcome#LOST} and logged at WARN; {@link #completeOrThrow} and {@link #heartbeatOrThrow} throw
@@ -480,6 +483,65 @@ public final class TaskClaimer {
             }
         }
         throw new IdemcheckDataAccessException("recording failures in " + table.table(), last);
+    }
+
+    /**
+     * Gives claims back <em>without using up their attempt</em>, in one transaction: the fenced {@code UPDATE t SET
+     * status='PENDING', owner=NULL, attempts=attempts-1, gmt_modified=<now>, last_error=? WHERE id=? AND
+     * status='RUNNING' AND owner=? AND attempts=?} of {@link #release(Claim, String)} once per claim as one JDBC
+     * batch, then {@code COMMIT}. For claims whose effect was not started, or whose effect's outcome is in the
+     * ledger anyway (a stop, a ledger answer {@code IN_PROGRESS}, a database or configuration fault that is not the
+     * effect's own failure). An effect's own failure is {@link #failBatch}: it uses the attempt, so the retry ceiling
+     * holds.
+     *
+     * @param reasons each claim with why it is given back (written to {@code last_error}, truncated; {@code null}:
+     *                "released"); empty: nothing runs, no connection is taken
+     * @return each claim's outcome in input order: {@link Outcome#OK} (the row is PENDING again, its attempt count
+     *         back to what it was before the claim), or {@link Outcome#LOST} (0 rows: the claim no longer held the row)
+     * @throws IdemcheckDataAccessException on a database error (after up to 3 tries on deadlock/serialization
+     *                                      failure); nothing is committed then, the rows stay RUNNING until a sweep
+     */
+    public Map<Claim, Outcome> releaseBatch(Map<Claim, String> reasons) {
+        Map<Claim, Outcome> out = new LinkedHashMap<>();
+        if (reasons.isEmpty()) {
+            return out;
+        }
+        List<Claim> list = new ArrayList<>(reasons.keySet());
+        List<String> messages = new ArrayList<>(list.size());
+        for (Claim c : list) {
+            Objects.requireNonNull(c, "claim");
+            String r = reasons.get(c);
+            messages.add(truncate(r == null ? "released" : r));
+        }
+        Dialect d = dialect();
+        int[] counts = runFencedBatch("release", d.releaseSql(table), list, messages, d);
+        for (int i = 0; i < list.size(); i++) {
+            out.put(list.get(i), lostIfZero(counts[i], list.get(i), "release", null));
+        }
+        return out;
+    }
+
+    /**
+     * Gives one claim back without using up its attempt, committed (auto-commit): {@code UPDATE t SET
+     * status='PENDING', owner=NULL, attempts=attempts-1, gmt_modified=<now>, last_error=? WHERE id=? AND
+     * status='RUNNING' AND owner=? AND attempts=?}. The next claim of the row gets the same attempt number again.
+     * Use it only when the effect did not start (or its outcome is in the ledger); an effect's own failure is
+     * {@link #fail(Claim, Throwable)}, which uses the attempt so a poison task still ends DEAD.
+     *
+     * @param claim  the claim
+     * @param reason why (written to {@code last_error}, truncated; {@code null}: "released")
+     * @return {@link Outcome#OK}, or {@link Outcome#LOST} (0 rows: the claim no longer held the row)
+     * @throws IdemcheckDataAccessException on a database error (the row stays RUNNING until a sweep)
+     */
+    public Outcome release(Claim claim, String reason) {
+        Objects.requireNonNull(claim, "claim");
+        String message = truncate(reason == null ? "released" : reason);
+        try (Connection c = dataSource.getConnection()) {
+            ensureAutoCommit(c);
+            return lostIfZero(fencedUpdate(c, dialect().releaseSql(table), message, claim), claim, "release", c);
+        } catch (SQLException e) {
+            throw new IdemcheckDataAccessException("releasing " + claim + " in " + table.table(), e);
+        }
     }
 
     /** One fenced statement per claim as a JDBC batch in its own transaction, retried on deadlock. */

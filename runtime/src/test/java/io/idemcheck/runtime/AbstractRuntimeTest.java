@@ -278,6 +278,46 @@ abstract class AbstractRuntimeTest {
     }
 
     @Test
+    void releaseGivesTheClaimBackWithoutUsingItsAttempt() throws SQLException {
+        insertTasks(1, 1, 2, 3, 4);
+        Claim one = claimer.claim(1L, "w").orElseThrow();
+        assertThat(claimer.release(one, "stopping")).isEqualTo(Outcome.OK);
+        assertThat(status(1)).isEqualTo("PENDING");
+        assertThat(attempts(1)).as("max_attempts 1, and still claimable").isZero();
+        assertThat(queryString("SELECT owner FROM " + taskTable + " WHERE id = 1")).isNull();
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 1")).isEqualTo("stopping");
+        assertThat(claimer.release(one, "twice")).as("second release").isEqualTo(Outcome.LOST);
+        Claim again = claimer.claim(1L, "w").orElseThrow();
+        assertThat(again.attempt()).isEqualTo(1);
+        assertThat(claimer.complete(again)).isEqualTo(Outcome.OK);
+
+        List<Claim> batch = claimer.claimBatch("b", 10);
+        assertThat(batch).hasSize(3);
+        tick(20);
+        Map<Claim, String> reasons = new java.util.LinkedHashMap<>();
+        batch.forEach(c -> reasons.put(c, "released by the test"));
+        claimer.recoverExpired(Duration.ZERO);   // max_attempts 1: all three go DEAD, the release finds nothing
+        assertThat(claimer.releaseBatch(reasons).values()).containsOnly(Outcome.LOST);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DEAD' AND attempts = 1")).isEqualTo(3);
+        assertThat(claimer.releaseBatch(Map.of())).isEmpty();
+    }
+
+    @Test
+    void releaseBatchGivesEveryClaimBackInOneTransaction() throws SQLException {
+        insertTasks(3, range(1, 7));
+        List<Claim> batch = claimer.claimBatch("b", 6);
+        assertThat(batch).hasSize(6);
+        Map<Claim, String> reasons = new java.util.LinkedHashMap<>();
+        batch.forEach(c -> reasons.put(c, null));
+        Map<Claim, Outcome> out = claimer.releaseBatch(reasons);
+        assertThat(out.keySet()).containsExactlyElementsOf(batch);
+        assertThat(out.values()).containsOnly(Outcome.OK);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0"
+                + " AND owner IS NULL AND last_error = 'released'")).isEqualTo(6);
+        assertThat(claimer.claimBatch("c", 6)).extracting(Claim::attempt).containsOnly(1);
+    }
+
+    @Test
     void heartbeatKeepsTheLeaseAliveAndTheSweepUsesTheDatabaseClock() throws SQLException {
         insertTasks(5, 3);
         Claim c = claimer.claim(3L, "w").orElseThrow();

@@ -60,6 +60,7 @@ class MariaDbRuntimeTest extends AbstractRuntimeTest {
         statements.put(d.failToDeadSql(tasks), new Object[]{"e", 1L, "w", 1});
         statements.put(d.failToPendingSql(tasks), new Object[]{"e", 1L, "w", 1});
         statements.put(d.rowStateSql(tasks), new Object[]{1L});
+        statements.put(d.releaseSql(tasks), new Object[]{"r", 1L, "w", 1});
         statements.put(d.ledgerMarkDoneSql(ledger), new Object[]{"r", "k1"});
         statements.put(d.ledgerReleaseSql(ledger), new Object[]{"k1", 1});
         for (java.util.Map.Entry<String, Object[]> e : statements.entrySet()) {
