@@ -4,8 +4,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.lang.management.ManagementFactory;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,34 +29,78 @@ import java.util.concurrent.atomic.AtomicLong;
  * A restart-safe work loop over a task table, on a bounded number of threads. Each thread repeats:
  * <ol>
  * <li>{@link TaskClaimer#claimBatch(String, int)} with its own owner ({@code <owner prefix>/w<n>});</li>
- * <li>for each claim: {@link TaskHandler#prepare(Claim)}, then
+ * <li>for each claim, in order: {@link TaskHandler#prepare(Claim)}, then
  *     {@link IdempotencyLedger#runOnce(String, String, Object, Effect)} with the task's key (the task id is linked in
- *     the ledger's {@code task_id}); a claim whose lease a heartbeat found lost is skipped (its effect is not started);</li>
+ *     the ledger's {@code task_id}); a claim whose lease a heartbeat found lost is skipped (its effect is not
+ *     started);</li>
  * <li>{@link TaskClaimer#completeBatch(List)} for the claims whose ledger result is done ({@code EXECUTED},
- *     {@code RETRIED}, {@code REPLAYED}), and {@link TaskClaimer#failBatch(Map)} for the others (the handler or the
- *     effect threw, or the ledger answered {@code IN_PROGRESS} / {@code IN_DOUBT}: the row goes back to PENDING, or
- *     DEAD at the retry ceiling).</li>
+ *     {@code RETRIED}, {@code REPLAYED}), {@link TaskClaimer#failBatch(Map)} for the task's own failures (they use the
+ *     attempt: the row goes back to PENDING, or DEAD at the retry ceiling) and {@link TaskClaimer#releaseBatch(Map)}
+ *     for the claims given back without using their attempt.</li>
  * </ol>
- * A scheduler thread extends the lease of every claim held by the worker with {@link TaskClaimer#heartbeatBatch}
+ * What each answer or failure does to the claim:
+ * <table>
+ * <caption>outcome per claim</caption>
+ * <tr><th>what happened</th><th>the claim</th><th>counted in {@link WorkerStats}</th></tr>
+ * <tr><td>ledger {@code EXECUTED} / {@code RETRIED} / {@code REPLAYED}</td><td>completed</td><td>{@code done}</td></tr>
+ * <tr><td>the effect threw (its own failure, including a database error of its own); {@code prepare} threw anything
+ *     but a database error (the task's data is bad)</td><td>failed: attempt used</td>
+ *     <td>{@code retryPending} or {@code dead}</td></tr>
+ * <tr><td>ledger {@code IN_DOUBT} (a STARTED key past the ledger lease, {@link RecoveryMode#HOLD_IN_DOUBT}): the effect
+ *     may have happened; it is held for the {@link Reconciler} and not repeated</td><td>failed: attempt used, so the
+ *     task ends DEAD at its ceiling, a dead letter to reconcile</td><td>{@code inDoubt}, and {@code retryPending} or
+ *     {@code dead}</td></tr>
+ * <tr><td>{@link IdempotencyConflictException} or an invalid key/fingerprint ({@link IllegalArgumentException}): a bug
+ *     in the handler's key for this task, logged at ERROR</td><td>failed: attempt used</td><td>{@code errors}, and
+ *     {@code retryPending} or {@code dead}</td></tr>
+ * <tr><td>ledger {@code IN_PROGRESS}: the key is STARTED within the ledger lease by another caller (a live worker, or a
+ *     run that crashed less than a ledger lease ago); the effect is not started</td><td>released: back to PENDING
+ *     without using its attempt; it is claimed again later, and once the ledger lease has expired the ledger's
+ *     {@link RecoveryMode} decides (taken over and retried with the same key, or in doubt)</td>
+ *     <td>{@code inProgress} and {@code released}</td></tr>
+ * <tr><td>a database or configuration fault that is not the effect's own failure: a missing ledger table, a closed or
+ *     broken {@code DataSource}, an SQL syntax or permission error, from the ledger or from a database read in
+ *     {@code prepare}</td><td>released, with every claim of the batch not started yet; logged at ERROR; the thread
+ *     backs off (below)</td><td>{@code errors} (one per fault) and {@code released}</td></tr>
+ * <tr><td>{@link #stop(Duration)} was requested before the claim's turn</td><td>released (the effect is not started)
+ *     </td><td>{@code released}</td></tr>
+ * <tr><td>the heartbeat found the lease lost; or complete/fail/release changed 0 rows</td><td>left to its new owner
+ *     </td><td>{@code lost}</td></tr>
+ * <tr><td>completing, failing or releasing failed (database fault)</td><td>completing or failing falls back to a
+ *     release; if that fails too, the rows stay RUNNING until a sweep of expired leases (their recorded effects are
+ *     replayed, not repeated)</td><td>{@code errors}, and {@code released} or {@code unrecorded}</td></tr>
+ * </table>
+ * The runtime never reports an effect it did not record: only a ledger answer that is done completes a task.
+ *
+ * <p><b>Backoff.</b> After a fault (a failed {@code claimBatch}, or any fault above) a thread waits before it claims
+ * again: {@code faultBackoff} first (default 1 s), doubled after every consecutive fault up to its maximum (default
+ * 1 minute), back to the first value after a fault-free round. Each fault is logged at ERROR with its stack trace and
+ * counted in {@link WorkerStats#errors()}; the wait is logged at WARN. A {@link #runUntilIdle()} thread gives up after
+ * a fault that follows a wait of the maximum (with the defaults, about two minutes of consecutive faults): it logs
+ * that at ERROR and exits, so a batch job with a broken database ends (with the rows PENDING and their attempts
+ * intact) instead of retrying forever; check {@code errors()} of the result.
+ *
+ * <p>A scheduler thread extends the lease of every claim held by the worker with {@link TaskClaimer#heartbeatBatch}
  * every {@code lease / 3}, and sweeps expired leases of dead workers with {@link TaskClaimer#recoverExpired} every
  * {@code recoverEvery} (default: the lease; also once at start).
  *
  * <p>Crash behaviour (tested by the kill-midway crash matrix): a kill after the claim leaves the rows RUNNING until the
  * lease expires, then a sweep returns them to PENDING (the claim used up an attempt: a task that kills its JVM every
  * time ends DEAD). A kill after some effects leaves their keys DONE in the ledger: the next claim replays them instead
- * of repeating the effect. A kill between an effect and its ledger record leaves the key STARTED: with
+ * of repeating the effect. A kill between an effect and its ledger record leaves the key STARTED: within the ledger
+ * lease the next claims are released as {@code IN_PROGRESS} (no attempt used); after it, with
  * {@link RecoveryMode#RETRY_WITH_SAME_KEY} the effect is repeated with the same key (the downstream must deduplicate
  * on it), with {@link RecoveryMode#HOLD_IN_DOUBT} it is held in doubt for the {@link Reconciler}.
  *
- * <p>Errors are never silent: a database failure of the loop is logged at ERROR, counted in {@link WorkerStats#errors()}
- * and the thread waits {@code idleWait} before it claims again; claims it could not complete or fail stay RUNNING
- * until a sweep recovers them ({@link WorkerStats#unrecorded()}). A worker is started once: {@link #start()} for a
- * service that polls until {@link #stop(Duration)}, or {@link #runUntilIdle()} for a batch job.
+ * <p><b>Single use.</b> A worker runs once: {@link #start()} for a service that polls until {@link #stop(Duration)},
+ * or {@link #runUntilIdle()} for a batch job. A second {@code start()} or {@code runUntilIdle()}, or either after
+ * {@code stop}, throws {@link IllegalStateException} before touching the database; build a new worker instead.
  *
  * <p>Thread-safe.
  */
 public final class TaskWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TaskWorker.class);
+    private static final String RELEASED = "released without using an attempt: ";
 
     private final TaskClaimer claimer;
     private final IdempotencyLedger ledger;
@@ -64,22 +112,28 @@ public final class TaskWorker implements AutoCloseable {
     private final Duration heartbeatEvery;
     private final Duration recoverEvery;
     private final Duration idleWait;
+    private final Duration backoffFirst;
+    private final Duration backoffMax;
 
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch stopSignal = new CountDownLatch(1);
-    private final Set<Claim> held = ConcurrentHashMap.newKeySet();
-    private final Set<Claim> lostLeases = ConcurrentHashMap.newKeySet();
+    /** Claims in hand, each with the token of the batch (one round of a thread) that holds it. */
+    private final ConcurrentHashMap<Claim, Object> held = new ConcurrentHashMap<>();
+    /** Claims a heartbeat found lost, with the token of the batch that held them when the heartbeat started. */
+    private final ConcurrentHashMap<Claim, Object> lostLeases = new ConcurrentHashMap<>();
     private volatile boolean untilIdle;
-    private ExecutorService pool;
-    private ScheduledExecutorService scheduler;
+    private volatile ExecutorService pool;
+    private volatile ScheduledExecutorService scheduler;
 
     private final AtomicLong batches = new AtomicLong();
     private final AtomicLong claimed = new AtomicLong();
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong retryPending = new AtomicLong();
     private final AtomicLong dead = new AtomicLong();
+    private final AtomicLong released = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private final AtomicLong inDoubt = new AtomicLong();
+    private final AtomicLong inProgress = new AtomicLong();
     private final AtomicLong unrecorded = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong recovered = new AtomicLong();
@@ -95,13 +149,15 @@ public final class TaskWorker implements AutoCloseable {
         this.heartbeatEvery = b.heartbeatEvery != null ? b.heartbeatEvery : b.lease.dividedBy(3);
         this.recoverEvery = b.recoverEvery != null ? b.recoverEvery : b.lease;
         this.idleWait = b.idleWait;
+        this.backoffFirst = b.backoffFirst;
+        this.backoffMax = b.backoffMax;
     }
 
     /**
      * @param claimer the task table's claimer
      * @param ledger  the ledger the effects run through
      * @param handler key, fingerprint and effect for each claimed task
-     * @return a builder (1 thread, batches of 100, 5-minute lease, 1 s idle wait)
+     * @return a builder (1 thread, batches of 100, 5-minute lease, 1 s idle wait, fault backoff 1 s to 1 minute)
      */
     public static Builder builder(TaskClaimer claimer, IdempotencyLedger ledger, TaskHandler handler) {
         return new Builder(claimer, ledger, handler);
@@ -113,25 +169,35 @@ public final class TaskWorker implements AutoCloseable {
      * once first, on the scheduler thread.
      *
      * @return this
-     * @throws IllegalStateException if the worker was already started
+     * @throws IllegalStateException if the worker was already started or stopped (a worker is single-use)
      */
     public TaskWorker start() {
+        markStarted();
         launch(false);
         return this;
     }
 
     /**
      * For a batch job: runs {@code recoverExpired(lease)} once, starts the threads, and returns when every thread has
-     * found nothing claimable (each thread stops after its first empty {@code claimBatch}), or after
-     * {@link #stop(Duration)} from another thread. Rows still RUNNING under a live lease of another process are not
-     * waited for.
+     * found nothing it can work on (each thread stops after a {@code claimBatch} that came back empty, or whose claims
+     * were all released as {@code IN_PROGRESS} or lost), when every thread gave up after consecutive faults (see the
+     * class comment: check {@link WorkerStats#errors()}), or after {@link #stop(Duration)} from another thread. Rows
+     * still RUNNING under a live lease of another process, and keys held {@code IN_PROGRESS} by another caller, are
+     * not waited for.
      *
      * @return the counters
-     * @throws IllegalStateException        if the worker was already started
-     * @throws IdemcheckDataAccessException if the initial sweep fails (nothing was claimed)
+     * @throws IllegalStateException        if the worker was already started or stopped (a worker is single-use);
+     *                                      nothing is swept then
+     * @throws IdemcheckDataAccessException if the initial sweep fails (nothing was claimed; the worker is used up)
      */
     public WorkerStats runUntilIdle() {
-        recovered.addAndGet(claimer.recoverExpired(lease).total());
+        markStarted();
+        try {
+            recovered.addAndGet(claimer.recoverExpired(lease).total());
+        } catch (RuntimeException e) {
+            stopSignal.countDown();
+            throw e;
+        }
         launch(true);
         try {
             pool.shutdown();
@@ -148,58 +214,81 @@ public final class TaskWorker implements AutoCloseable {
         return stats();
     }
 
-    private void launch(boolean drain) {
+    private void markStarted() {
         if (!started.compareAndSet(false, true)) {
-            throw new IllegalStateException("a TaskWorker is started once");
+            throw new IllegalStateException("this TaskWorker was already started; a TaskWorker is single-use:"
+                    + " build a new one (TaskWorker.builder(...).build())");
         }
+        if (stopping()) {
+            throw new IllegalStateException("this TaskWorker was stopped before it started; a TaskWorker is"
+                    + " single-use: build a new one (TaskWorker.builder(...).build())");
+        }
+    }
+
+    private void launch(boolean drain) {
         untilIdle = drain;
         final AtomicInteger n = new AtomicInteger();
-        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledExecutorService sched = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, ownerPrefix + "/lease");
             t.setDaemon(true);
             return t;
         });
         long hb = Math.max(1, heartbeatEvery.toMillis());
-        scheduler.scheduleWithFixedDelay(this::heartbeat, hb, hb, TimeUnit.MILLISECONDS);
+        sched.scheduleWithFixedDelay(this::heartbeat, hb, hb, TimeUnit.MILLISECONDS);
         if (!recoverEvery.isZero()) {
             long rv = Math.max(1, recoverEvery.toMillis());
-            scheduler.scheduleWithFixedDelay(this::recover, drain ? rv : 0, rv, TimeUnit.MILLISECONDS);
+            sched.scheduleWithFixedDelay(this::recover, drain ? rv : 0, rv, TimeUnit.MILLISECONDS);
         }
-        pool = Executors.newFixedThreadPool(threads, r -> new Thread(r, ownerPrefix + "/w" + n.getAndIncrement()));
+        scheduler = sched;
+        ExecutorService p = Executors.newFixedThreadPool(threads, r -> new Thread(r, ownerPrefix + "/w" + n.getAndIncrement()));
         for (int i = 0; i < threads; i++) {
             final String owner = ownerPrefix + "/w" + i;
-            pool.execute(() -> loop(owner));
+            p.execute(() -> loop(owner));
+        }
+        pool = p;
+        if (stopping() && !drain) {
+            // stop() ran while this was starting and saw no pool: the threads exit at once; end the scheduler too
+            p.shutdown();
+            sched.shutdownNow();
         }
     }
 
     /**
-     * Graceful stop: no new batch is claimed; every thread finishes the batch in hand (effects, then
-     * {@code completeBatch}/{@code failBatch}) and exits. If the threads have not exited within the timeout they
-     * are interrupted (an interrupted effect fails its claim; rows not yet recorded stay RUNNING until a sweep).
+     * Stops the worker. From the moment it is called no new effect starts, whatever this method returns: no new batch
+     * is claimed, and every thread finishes the effect it is running (if any), releases the claims of its batch whose
+     * effect has not started (back to PENDING without using their attempt: {@link TaskClaimer#releaseBatch}), records
+     * the others ({@code completeBatch}/{@code failBatch}) and exits. If the threads have not exited within the
+     * timeout they are interrupted; an effect that ends because of the interrupt fails its claim (its own failure),
+     * and a thread that ignores the interrupt still starts no other effect and records its batch when its effect
+     * returns. Calling it before {@link #start()} makes the worker unusable (single use).
      *
-     * @param timeout how long to wait for the batches in hand
-     * @return true if every thread exited within the timeout; false if they had to be interrupted (or the worker was
-     *         never started: then there is nothing to stop and the result is true)
+     * @param timeout how long to wait for the effects in progress
+     * @return true if every thread exited within the timeout (or the worker never started: nothing to stop); false if
+     *         they had to be interrupted and at least one had not exited a further {@code max(timeout, 1 s)} later
      */
     public boolean stop(Duration timeout) {
         stopSignal.countDown();
-        if (pool == null) {
+        ExecutorService p = pool;
+        if (p == null) {
             return true;
         }
-        pool.shutdown();
+        p.shutdown();
         boolean clean;
         try {
-            clean = pool.awaitTermination(Math.max(0, timeout.toMillis()), TimeUnit.MILLISECONDS);
+            clean = p.awaitTermination(Math.max(0, timeout.toMillis()), TimeUnit.MILLISECONDS);
             if (!clean) {
-                pool.shutdownNow();
-                pool.awaitTermination(Math.max(1000, timeout.toMillis()), TimeUnit.MILLISECONDS);
+                p.shutdownNow();
+                p.awaitTermination(Math.max(1000, timeout.toMillis()), TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            pool.shutdownNow();
+            p.shutdownNow();
             clean = false;
         }
-        scheduler.shutdownNow();
+        ScheduledExecutorService sched = scheduler;
+        if (sched != null) {
+            sched.shutdownNow();
+        }
         return clean;
     }
 
@@ -211,78 +300,239 @@ public final class TaskWorker implements AutoCloseable {
 
     /** @return a snapshot of the counters */
     public WorkerStats stats() {
-        return new WorkerStats(batches.get(), claimed.get(), done.get(), retryPending.get(), dead.get(), lost.get(),
-                inDoubt.get(), unrecorded.get(), errors.get(), recovered.get());
+        return new WorkerStats(batches.get(), claimed.get(), done.get(), retryPending.get(), dead.get(),
+                released.get(), lost.get(), inDoubt.get(), inProgress.get(), unrecorded.get(), errors.get(),
+                recovered.get());
     }
 
     private boolean stopping() {
         return stopSignal.getCount() == 0;
     }
 
+    /**
+     * The wait after the {@code n}-th consecutive fault: {@code first * 2^(n-1)}, at most {@code max}.
+     *
+     * @param n     consecutive faults so far, at least 1
+     * @param first the first wait
+     * @param max   the longest wait
+     * @return the wait
+     */
+    static Duration backoff(int n, Duration first, Duration max) {
+        if (n <= 1) {
+            return first.compareTo(max) <= 0 ? first : max;
+        }
+        long firstMs = Math.max(1, first.toMillis());
+        int shift = Math.min(n - 1, 62);
+        long ms = firstMs > (Long.MAX_VALUE >> shift) ? Long.MAX_VALUE : firstMs << shift;
+        return ms >= max.toMillis() ? max : Duration.ofMillis(ms);
+    }
+
     private void loop(String owner) {
+        int faults = 0;
         while (!stopping() && !Thread.currentThread().isInterrupted()) {
             List<Claim> batch;
             try {
                 batch = claimer.claimBatch(owner, batchSize);
             } catch (RuntimeException e) {
                 errors.incrementAndGet();
-                log.error("worker {}: claiming a batch failed; retrying in {}", owner, idleWaitOf(), e);
-                if (!idle()) {
+                log.error("worker {}: claiming a batch failed: a database or configuration fault, not the effect's own"
+                        + " failure: {}", owner, e.toString(), e);
+                if (!backOff(owner, ++faults)) {
                     return;
                 }
                 continue;
             }
             if (batch.isEmpty()) {
-                if (untilIdle || !idle()) {
+                faults = 0;
+                if (untilIdle || !pause(idleWait)) {
                     return;
                 }
                 continue;
             }
             batches.incrementAndGet();
             claimed.addAndGet(batch.size());
-            held.addAll(batch);
+            Object token = new Object();
+            for (Claim c : batch) {
+                lostLeases.remove(c);
+                held.put(c, token);
+            }
+            BatchResult r;
             try {
-                process(owner, batch);
+                r = process(owner, batch, token);
             } finally {
-                held.removeAll(batch);
-                lostLeases.removeAll(batch);
+                for (Claim c : batch) {
+                    held.remove(c, token);
+                    lostLeases.remove(c, token);
+                }
+            }
+            if (r.faulted) {
+                if (!backOff(owner, ++faults)) {
+                    return;
+                }
+                continue;
+            }
+            faults = 0;
+            if (r.progress == 0 && (untilIdle || !pause(idleWait))) {
+                return; // nothing here this worker can do now: every claim was released IN_PROGRESS or lost
             }
         }
     }
 
-    private void process(String owner, List<Claim> batch) {
+    /** @return false if the thread must exit (stopped while waiting, or a runUntilIdle thread gives up) */
+    private boolean backOff(String owner, int faults) {
+        if (untilIdle && faults > 1 && backoff(faults - 1, backoffFirst, backoffMax).compareTo(backoffMax) >= 0) {
+            log.error("worker {}: giving up after {} consecutive faults (the last one after the longest backoff, {});"
+                    + " runUntilIdle returns: the rows it claimed are PENDING with their attempts intact", owner,
+                    faults, backoffMax);
+            return false;
+        }
+        Duration wait = backoff(faults, backoffFirst, backoffMax);
+        log.warn("worker {}: backing off {} after {} consecutive fault(s)", owner, wait, faults);
+        return pause(wait);
+    }
+
+    /** What one batch came to. */
+    private static final class BatchResult {
+        /** claims whose effect ran or failed, or whose ledger answer is final (done, failed, in doubt) */
+        int progress;
+        /** a database or configuration fault happened (in the ledger, prepare, or recording the batch) */
+        boolean faulted;
+    }
+
+    /** Wraps the task's effect to tell its own failures apart from the ledger's. */
+    private static final class TrackedEffect implements Effect {
+        private final Effect effect;
+        private volatile Exception thrown;
+
+        TrackedEffect(Effect effect) {
+            this.effect = effect;
+        }
+
+        @Override
+        public String apply(String key) throws Exception {
+            try {
+                return effect.apply(key);
+            } catch (Exception e) {
+                thrown = e;
+                throw e;
+            }
+        }
+
+        /** @return true if {@code e} is the effect's own exception (as thrown, or wrapped in EffectFailedException) */
+        boolean threw(Throwable e) {
+            Exception t = thrown;
+            return t != null && (e == t || e.getCause() == t);
+        }
+    }
+
+    private BatchResult process(String owner, List<Claim> batch, Object token) {
+        BatchResult result = new BatchResult();
         List<Claim> toComplete = new ArrayList<>(batch.size());
         Map<Claim, Exception> toFail = new LinkedHashMap<>();
-        for (Claim claim : batch) {
-            if (lostLeases.contains(claim)) {
+        Map<Claim, String> toRelease = new LinkedHashMap<>();
+        String notStarted = null;
+        int i = 0;
+        for (; i < batch.size(); i++) {
+            Claim claim = batch.get(i);
+            if (stopping()) {
+                notStarted = RELEASED + "the worker is stopping (effect not started)";
+                break;
+            }
+            if (lostLeases.get(claim) == token) {
                 lost.incrementAndGet();
                 log.warn("worker {}: lease of {} lost before its effect; not started", owner, claim);
                 continue;
             }
+            TaskWork work;
             try {
-                TaskWork work = Objects.requireNonNull(handler.prepare(claim), "TaskHandler.prepare returned null");
-                RunResult r = ledger.runOnce(work.key(), work.fingerprint(), claim.id(), work.effect());
+                work = Objects.requireNonNull(handler.prepare(claim), "TaskHandler.prepare returned null");
+            } catch (Exception e) {
+                if (isDatabaseFault(e)) {
+                    notStarted = fault(owner, "TaskHandler.prepare", claim, e, batch.size() - i, toRelease);
+                    result.faulted = true;
+                    i++;
+                    break;
+                }
+                log.warn("worker {}: task {} could not be prepared (its attempt is used): {}", owner, claim.id(),
+                        e.toString());
+                toFail.put(claim, e);
+                continue;
+            }
+            TrackedEffect effect = new TrackedEffect(work.effect());
+            try {
+                RunResult r = ledger.runOnce(work.key(), work.fingerprint(), claim.id(), effect);
                 if (r.isDone()) {
                     toComplete.add(claim);
+                } else if (r.state() == RunResult.State.IN_PROGRESS) {
+                    inProgress.incrementAndGet();
+                    log.warn("worker {}: idempotency key {} of task {} is IN_PROGRESS (STARTED by another caller within"
+                            + " the ledger lease {}); the task is released without using an attempt", owner, work.key(),
+                            claim.id(), ledger.lease());
+                    toRelease.put(claim, RELEASED + "idempotency key " + work.key() + " is IN_PROGRESS (STARTED by"
+                            + " another caller within the ledger lease " + ledger.lease() + ")");
                 } else {
                     inDoubt.incrementAndGet();
-                    toFail.put(claim, new IllegalStateException("ledger " + r.state() + " for key " + work.key()));
+                    toFail.put(claim, new IllegalStateException("ledger " + r.state() + " for key " + work.key()
+                            + ": held for reconciliation, effect not repeated"));
                 }
-            } catch (Exception e) {
-                log.warn("worker {}: task {} failed: {}", owner, claim.id(), e.toString());
-                toFail.put(claim, e);
+            } catch (RuntimeException e) {
+                if (effect.threw(e)) {
+                    log.warn("worker {}: task {} failed: {}", owner, claim.id(), e.toString());
+                    toFail.put(claim, e);
+                } else if (e instanceof IdempotencyConflictException || e instanceof IllegalArgumentException) {
+                    errors.incrementAndGet();
+                    log.error("worker {}: task {} cannot run: {} (a bug in the handler's key or fingerprint for this"
+                            + " task; the attempt is used)", owner, claim.id(), e.toString());
+                    toFail.put(claim, e);
+                } else {
+                    notStarted = fault(owner, "IdempotencyLedger.runOnce", claim, e, batch.size() - i, toRelease);
+                    result.faulted = true;
+                    i++;
+                    break;
+                }
             }
         }
+        for (; i < batch.size(); i++) {
+            toRelease.put(batch.get(i), notStarted);
+        }
+        result.progress = toComplete.size() + toFail.size();
         CrashPoints.hit(CrashPoints.BEFORE_COMPLETE_BATCH);
+        boolean interrupted = Thread.interrupted(); // record the batch even if stop() interrupted the effect
+        try {
+            record(owner, toComplete, toFail, toRelease, result);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return result;
+    }
+
+    /** Logs and counts a fault on one claim; that claim is released; returns the reason for the rest of the batch. */
+    private String fault(String owner, String where, Claim claim, Exception e, int left, Map<Claim, String> toRelease) {
+        errors.incrementAndGet();
+        log.error("worker {}: {} for task {} failed: a database or configuration fault, not the effect's own failure;"
+                + " this claim and the {} not started after it are released without using an attempt: {}", owner,
+                where, claim.id(), left - 1, e.toString(), e);
+        toRelease.put(claim, RELEASED + where + " failed: " + e);
+        return RELEASED + "not started after a fault on task " + claim.id() + ": " + e;
+    }
+
+    private void record(String owner, List<Claim> toComplete, Map<Claim, Exception> toFail,
+                        Map<Claim, String> toRelease, BatchResult result) {
         try {
             for (Outcome o : claimer.completeBatch(toComplete).values()) {
                 (o == Outcome.OK ? done : lost).incrementAndGet();
             }
         } catch (RuntimeException e) {
             errors.incrementAndGet();
-            unrecorded.addAndGet(toComplete.size());
-            log.error("worker {}: completing {} recorded tasks failed; they stay RUNNING until recovered (their effects "
-                    + "are recorded and will be replayed, not repeated)", owner, toComplete.size(), e);
+            result.faulted = true;
+            log.error("worker {}: completing {} recorded tasks failed: a database or configuration fault, not the"
+                    + " effect's own failure; releasing them instead (their effects are recorded and will be replayed,"
+                    + " not repeated)", owner, toComplete.size(), e);
+            for (Claim c : toComplete) {
+                toRelease.put(c, RELEASED + "completing failed: " + e);
+            }
         }
         try {
             for (Outcome o : claimer.failBatch(toFail).values()) {
@@ -290,21 +540,47 @@ public final class TaskWorker implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             errors.incrementAndGet();
-            unrecorded.addAndGet(toFail.size());
-            log.error("worker {}: recording {} failed tasks failed; they stay RUNNING until recovered", owner,
-                    toFail.size(), e);
+            result.faulted = true;
+            log.error("worker {}: recording {} failed tasks failed: a database or configuration fault, not the effect's"
+                    + " own failure; releasing them instead", owner, toFail.size(), e);
+            for (Claim c : toFail.keySet()) {
+                toRelease.put(c, RELEASED + "recording the failure failed: " + e);
+            }
+        }
+        try {
+            for (Outcome o : claimer.releaseBatch(toRelease).values()) {
+                (o == Outcome.OK ? released : lost).incrementAndGet();
+            }
+        } catch (RuntimeException e) {
+            errors.incrementAndGet();
+            result.faulted = true;
+            unrecorded.addAndGet(toRelease.size());
+            log.error("worker {}: releasing {} claims failed: a database or configuration fault, not the effect's own"
+                    + " failure; they stay RUNNING until a sweep of expired leases recovers them", owner,
+                    toRelease.size(), e);
         }
     }
 
+    /** @return true if an {@link SQLException} or {@link IdemcheckDataAccessException} is in the cause chain */
+    static boolean isDatabaseFault(Throwable e) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
+            if (t instanceof SQLException || t instanceof IdemcheckDataAccessException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void heartbeat() {
-        List<Claim> now = new ArrayList<>(held);
+        Map<Claim, Object> now = new HashMap<>(held);
         if (now.isEmpty()) {
             return;
         }
         try {
-            for (Map.Entry<Claim, Outcome> e : claimer.heartbeatBatch(now).entrySet()) {
+            for (Map.Entry<Claim, Outcome> e : claimer.heartbeatBatch(new ArrayList<>(now.keySet())).entrySet()) {
                 if (e.getValue() == Outcome.LOST) {
-                    lostLeases.add(e.getKey());
+                    lostLeases.put(e.getKey(), now.get(e.getKey()));
                 }
             }
         } catch (RuntimeException e) {
@@ -322,14 +598,10 @@ public final class TaskWorker implements AutoCloseable {
         }
     }
 
-    private Duration idleWaitOf() {
-        return idleWait;
-    }
-
     /** @return false if the worker was stopped while waiting */
-    private boolean idle() {
+    private boolean pause(Duration wait) {
         try {
-            return !stopSignal.await(Math.max(1, idleWait.toMillis()), TimeUnit.MILLISECONDS);
+            return !stopSignal.await(Math.max(1, wait.toMillis()), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -348,6 +620,8 @@ public final class TaskWorker implements AutoCloseable {
         private Duration heartbeatEvery;
         private Duration recoverEvery;
         private Duration idleWait = Duration.ofSeconds(1);
+        private Duration backoffFirst = Duration.ofSeconds(1);
+        private Duration backoffMax = Duration.ofMinutes(1);
 
         private Builder(TaskClaimer claimer, IdempotencyLedger ledger, TaskHandler handler) {
             this.claimer = Objects.requireNonNull(claimer, "claimer");
@@ -435,7 +709,8 @@ public final class TaskWorker implements AutoCloseable {
         }
 
         /**
-         * @param wait how long a thread waits after an empty batch or an error before claiming again (default 1 s)
+         * @param wait how long a thread waits after an empty batch (or a batch it could do nothing with) before
+         *             claiming again (default 1 s); after a fault it waits the {@link #faultBackoff} instead
          * @return this
          */
         public Builder idleWait(Duration wait) {
@@ -446,7 +721,30 @@ public final class TaskWorker implements AutoCloseable {
             return this;
         }
 
-        /** @return the worker (not started) */
+        /**
+         * How long a thread waits after a fault (a failed {@code claimBatch}, or a database or configuration fault
+         * while running a batch) before it claims again: {@code first}, doubled after every consecutive fault, at
+         * most {@code max}. A {@link TaskWorker#runUntilIdle()} thread gives up after a fault that follows a wait of
+         * {@code max}.
+         *
+         * @param first the first wait, positive (default 1 s)
+         * @param max   the longest wait, at least {@code first} (default 1 minute)
+         * @return this
+         * @throws IllegalArgumentException if {@code first} is not positive or {@code max < first}
+         */
+        public Builder faultBackoff(Duration first, Duration max) {
+            if (first.isNegative() || first.isZero()) {
+                throw new IllegalArgumentException("faultBackoff first wait must be positive: " + first);
+            }
+            if (max.compareTo(first) < 0) {
+                throw new IllegalArgumentException("faultBackoff max " + max + " is shorter than the first wait " + first);
+            }
+            this.backoffFirst = first;
+            this.backoffMax = max;
+            return this;
+        }
+
+        /** @return the worker (not started; it can be started once) */
         public TaskWorker build() {
             return new TaskWorker(this);
         }

@@ -2,7 +2,10 @@ package io.idemcheck.runtime;
 
 /**
  * Counters of a {@link TaskWorker} since it was created (immutable snapshot). Every claim ends in exactly one of
- * {@code done}, {@code retryPending}, {@code dead}, {@code lost} or {@code unrecorded}.
+ * {@code done}, {@code retryPending}, {@code dead}, {@code released}, {@code lost} or {@code unrecorded}, so
+ * {@code claimed == done + retryPending + dead + released + lost + unrecorded} once the worker has stopped.
+ * {@code inDoubt} and {@code inProgress} say why some of them were failed or released; {@code errors} counts faults
+ * (each logged at ERROR), not claims.
  */
 public final class WorkerStats {
     private final long batches;
@@ -10,21 +13,25 @@ public final class WorkerStats {
     private final long done;
     private final long retryPending;
     private final long dead;
+    private final long released;
     private final long lost;
     private final long inDoubt;
+    private final long inProgress;
     private final long unrecorded;
     private final long errors;
     private final long recovered;
 
-    WorkerStats(long batches, long claimed, long done, long retryPending, long dead, long lost, long inDoubt,
-                long unrecorded, long errors, long recovered) {
+    WorkerStats(long batches, long claimed, long done, long retryPending, long dead, long released, long lost,
+                long inDoubt, long inProgress, long unrecorded, long errors, long recovered) {
         this.batches = batches;
         this.claimed = claimed;
         this.done = done;
         this.retryPending = retryPending;
         this.dead = dead;
+        this.released = released;
         this.lost = lost;
         this.inDoubt = inDoubt;
+        this.inProgress = inProgress;
         this.unrecorded = unrecorded;
         this.errors = errors;
         this.recovered = recovered;
@@ -35,7 +42,7 @@ public final class WorkerStats {
         return batches;
     }
 
-    /** @return tasks claimed */
+    /** @return tasks claimed (a task claimed again after a release or a failure counts again) */
     public long claimed() {
         return claimed;
     }
@@ -45,7 +52,7 @@ public final class WorkerStats {
         return done;
     }
 
-    /** @return failed attempts returned to PENDING (below the retry ceiling) */
+    /** @return failed attempts returned to PENDING (below the retry ceiling; the attempt is used) */
     public long retryPending() {
         return retryPending;
     }
@@ -55,25 +62,52 @@ public final class WorkerStats {
         return dead;
     }
 
-    /** @return claims whose lease was lost before they could be completed or failed (another owner is in charge) */
+    /**
+     * @return claims given back to PENDING without using their attempt ({@link TaskClaimer#releaseBatch}): the
+     *         ledger answered {@code IN_PROGRESS}, a database or configuration fault stopped the batch, or the worker
+     *         was stopping before their effect started
+     */
+    public long released() {
+        return released;
+    }
+
+    /**
+     * @return claims whose lease was lost before they could be completed, failed or released (another owner or a
+     *         sweep is in charge; a second complete of one claim also lands here)
+     */
     public long lost() {
         return lost;
     }
 
-    /** @return effects not run because the ledger held the key in doubt or in progress (counted also as failed) */
+    /**
+     * @return claims failed because the ledger held their key in doubt ({@code IN_DOUBT}: STARTED past the ledger
+     *         lease, {@link RecoveryMode#HOLD_IN_DOUBT}); each is also counted in {@code retryPending} or {@code dead}
+     */
     public long inDoubt() {
         return inDoubt;
     }
 
     /**
-     * @return claims whose completion or failure could not be written because the database failed; those rows stay
-     *         RUNNING until a sweep recovers them (their effects, if recorded, are replayed, not repeated)
+     * @return claims released because the ledger answered {@code IN_PROGRESS} (the key is STARTED within the ledger
+     *         lease by another caller); each is also counted in {@code released} (or {@code lost}/{@code unrecorded}
+     *         if the release did not go through)
+     */
+    public long inProgress() {
+        return inProgress;
+    }
+
+    /**
+     * @return claims whose completion, failure and release could not be written because the database failed; those
+     *         rows stay RUNNING until a sweep recovers them (their effects, if recorded, are replayed, not repeated)
      */
     public long unrecorded() {
         return unrecorded;
     }
 
-    /** @return errors caught by the worker loop (database failures, handler bugs), each logged at ERROR */
+    /**
+     * @return faults caught by the worker (database or configuration faults of the loop, the heartbeat or the sweep;
+     *         handler bugs such as a key reused with another fingerprint), each logged at ERROR; 0 for a clean run
+     */
     public long errors() {
         return errors;
     }
@@ -86,7 +120,8 @@ public final class WorkerStats {
     @Override
     public String toString() {
         return "WorkerStats{batches=" + batches + ", claimed=" + claimed + ", done=" + done + ", retryPending="
-                + retryPending + ", dead=" + dead + ", lost=" + lost + ", inDoubt=" + inDoubt + ", unrecorded="
-                + unrecorded + ", errors=" + errors + ", recovered=" + recovered + "}";
+                + retryPending + ", dead=" + dead + ", released=" + released + ", lost=" + lost + ", inDoubt="
+                + inDoubt + ", inProgress=" + inProgress + ", unrecorded=" + unrecorded + ", errors=" + errors
+                + ", recovered=" + recovered + "}";
     }
 }

@@ -600,7 +600,8 @@ abstract class AbstractRuntimeTest {
             tick(20);
         }
         assertThat(status(4)).as("the other thread keeps working").isEqualTo("DONE");
-        // stop while task 3's effect is running: the batch in hand is finished and recorded
+        // stop while task 3's effect is running: that effect finishes and is recorded; the claims of its batch whose
+        // effect had not started yet (if task 3 came first) are released, not run
         Thread releaser = new Thread(() -> {
             tick(200);
             release.countDown();
@@ -608,13 +609,208 @@ abstract class AbstractRuntimeTest {
         releaser.start();
         assertThat(worker.stop(Duration.ofSeconds(30))).isTrue();
         releaser.join();
-        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE'")).isEqualTo(4);
-        assertThat(probeCount()).isEqualTo(4);
-        assertThat(worker.stats().done()).isEqualTo(4);
+        assertThat(status(3)).isEqualTo("DONE");
+        long doneRows = queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE'");
+        long releasedRows = queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0");
+        assertThat(doneRows + releasedRows).isEqualTo(4);
+        assertThat(probeCount()).isEqualTo(doneRows);
+        assertThat(worker.stats().done()).isEqualTo(doneRows);
+        assertThat(worker.stats().released()).isEqualTo(releasedRows);
+        assertThat(worker.stats().claimed()).isEqualTo(4);
         insertTasks(5, 5);
         tick(100);
         assertThat(status(5)).as("a stopped worker claims nothing").isEqualTo("PENDING");
         assertThatThrownBy(worker::start).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** A handler whose effect writes one probe row per key and counts the effects it started. */
+    private TaskHandler probeHandler(AtomicInteger effects) {
+        return claim -> TaskWork.of(IdempotencyKeys.of("probe", claim.id()), "fp", k -> {
+            effects.incrementAndGet();
+            return insertProbe(k, "worker");
+        });
+    }
+
+    /** A DataSource whose pool was closed: every getConnection fails like a closed HikariCP pool. */
+    private static javax.sql.DataSource closedDataSource() {
+        return (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(AbstractRuntimeTest.class.getClassLoader(),
+                new Class<?>[]{javax.sql.DataSource.class}, (proxy, m, args) -> {
+                    if (m.getName().equals("getConnection")) {
+                        throw new SQLException("HikariDataSource HikariDataSource (test) has been closed.", "08003");
+                    }
+                    throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    @Test
+    void aDatabaseOrConfigurationFaultReleasesTheBatchWithoutUsingAttemptsAndIsLoggedAtError() throws Exception {
+        int rows = 8;
+        insertTasks(2, range(1, rows + 1));
+        AtomicInteger effects = new AtomicInteger();
+        java.util.LinkedHashMap<String, TaskWorker.Builder> faults = new java.util.LinkedHashMap<>();
+        faults.put("missing ledger table", TaskWorker.builder(claimer,
+                ledgerBuilder(pool).table(taskTable + "_no_such_ledger").build(), probeHandler(effects)));
+        faults.put("closed ledger DataSource", TaskWorker.builder(claimer,
+                IdempotencyLedger.builder(closedDataSource()).table(ledger).dialect(db().dialect()).build(),
+                probeHandler(effects)));
+        faults.put("prepare reads a missing table", TaskWorker.builder(claimer, ledgerBuilder(pool).build(), claim -> {
+            queryString("SELECT note FROM " + taskTable + "_no_such_payload WHERE id = ?", claim.id());
+            return probeHandler(effects).prepare(claim);
+        }));
+        for (Map.Entry<String, TaskWorker.Builder> fault : faults.entrySet()) {
+            WorkerStats st;
+            List<String> errorLines;
+            try (LogCapture logs = LogCapture.warnAndAbove(TaskWorker.class)) {
+                st = fault.getValue().threads(2).batchSize(3).ownerPrefix("t")
+                        .faultBackoff(Duration.ofMillis(5), Duration.ofMillis(40)).build().runUntilIdle();
+                errorLines = logs.lines("ERROR", TaskWorker.class);
+            }
+            String what = fault.getKey() + ": " + st;
+            assertThat(effects.get()).as(what).isZero();
+            assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0"
+                    + " AND owner IS NULL")).as(what + ": every row back, no attempt used").isEqualTo(rows);
+            assertThat(st.claimed()).as(what).isPositive();
+            assertThat(st.released()).as(what + ": every claim released").isEqualTo(st.claimed());
+            assertThat(st.done() + st.retryPending() + st.dead() + st.lost() + st.unrecorded() + st.inDoubt()
+                    + st.inProgress()).as(what).isZero();
+            assertThat(st.errors()).as(what).isPositive();
+            assertThat(errorLines).as(what + ": one ERROR line per counted error, plus the give-up line of each"
+                    + " thread").hasSize((int) st.errors() + 2);
+            assertThat(errorLines).as(what).allMatch(l -> l.contains("not the effect's own failure")
+                    || l.contains("giving up"));
+        }
+        assertThat(probeCount()).isZero();
+    }
+
+    @Test
+    void faultBackoffDoublesUpToItsCeiling() {
+        Duration first = Duration.ofMillis(250);
+        Duration max = Duration.ofSeconds(3);
+        assertThat(List.of(1, 2, 3, 4, 5, 60, Integer.MAX_VALUE)).extracting(n -> TaskWorker.backoff(n, first, max))
+                .containsExactly(Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
+                        Duration.ofSeconds(2), max, max, max);
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledgerBuilder(pool).build(), c -> null)
+                .faultBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledgerBuilder(pool).build(), c -> null)
+                .faultBackoff(Duration.ZERO, Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aKeyLeftInProgressByACrashedRunIsReleasedWithoutUsingAttemptsUntilItsLedgerLeaseExpires() throws Exception {
+        insertTasks(3, 1, 2, 3, 4);
+        AtomicInteger effects = new AtomicInteger();
+        // a crashed run: it claimed task 2 and recorded its key STARTED, then died; the sweep returned the task
+        IdempotencyLedger live = ledgerBuilder(pool).lease(Duration.ofMinutes(5)).build();
+        claimer.claim(2L, "crashed").orElseThrow();
+        assertThat(live.begin(IdempotencyKeys.of("probe", 2L), "fp", 2L).state()).isEqualTo(BeginResult.State.ACQUIRED);
+        tick(20);
+        assertThat(claimer.recoverExpired(Duration.ZERO).toPending()).isEqualTo(1);
+
+        WorkerStats st = TaskWorker.builder(claimer, live, probeHandler(effects)).batchSize(10).ownerPrefix("restart")
+                .recoverEvery(Duration.ZERO).build().runUntilIdle();
+        assertThat(effects.get()).as("tasks 1, 3 and 4 ran; task 2's key is held by the crashed run").isEqualTo(3);
+        assertThat(status(2)).isEqualTo("PENDING");
+        assertThat(attempts(2)).as("only the crashed run's attempt is used").isEqualTo(1);
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 2")).contains("IN_PROGRESS");
+        assertThat(st.inProgress()).as(st.toString()).isPositive();
+        assertThat(st.released()).isEqualTo(st.inProgress());
+        assertThat(st.inDoubt() + st.retryPending() + st.dead() + st.lost() + st.errors()).isZero();
+        assertThat(st.done()).isEqualTo(3);
+        assertThat(st.claimed()).isEqualTo(st.done() + st.released());
+
+        // once the ledger lease has expired the recovery mode decides: RETRY_WITH_SAME_KEY takes the key over
+        IdempotencyLedger expired = ledgerBuilder(pool).lease(Duration.ZERO).recoveryMode(RecoveryMode.RETRY_WITH_SAME_KEY)
+                .build();
+        tick(20);
+        WorkerStats st2 = TaskWorker.builder(claimer, expired, probeHandler(effects)).ownerPrefix("later")
+                .recoverEvery(Duration.ZERO).build().runUntilIdle();
+        assertThat(status(2)).isEqualTo("DONE");
+        assertThat(attempts(2)).isEqualTo(2);
+        assertThat(effects.get()).isEqualTo(4);
+        assertThat(expired.lookup(IdempotencyKeys.of("probe", 2L)).orElseThrow().attempts()).isEqualTo(2);
+        assertThat(st2.done()).isEqualTo(1);
+        assertThat(st2.claimed()).isEqualTo(1);
+
+        // ... and HOLD_IN_DOUBT holds it: the task's attempts are used (it is failed IN_DOUBT) and it ends DEAD at its
+        // ceiling for the reconciler, each failure counted once as inDoubt
+        insertTasks(3, 5);
+        IdempotencyLedger hold = ledgerBuilder(pool).lease(Duration.ZERO).build();
+        assertThat(hold.begin(IdempotencyKeys.of("probe", 5L), "fp", 5L).state()).isEqualTo(BeginResult.State.ACQUIRED);
+        tick(20);
+        WorkerStats st3 = TaskWorker.builder(claimer, hold, probeHandler(effects)).ownerPrefix("hold")
+                .recoverEvery(Duration.ZERO).build().runUntilIdle();
+        assertThat(status(5)).isEqualTo("DEAD");
+        assertThat(attempts(5)).isEqualTo(3);
+        assertThat(effects.get()).isEqualTo(4);
+        assertThat(st3.inDoubt()).isEqualTo(3);
+        assertThat(st3.retryPending()).isEqualTo(2);
+        assertThat(st3.dead()).isEqualTo(1);
+        assertThat(st3.inProgress() + st3.released()).isZero();
+    }
+
+    @Test
+    void afterStopNoNewEffectStartsAndTheRestOfTheBatchIsReleasedEvenWhenStopTimesOut() throws Exception {
+        insertTasks(2, range(1, 6));
+        AtomicInteger started = new AtomicInteger();
+        CountDownLatch inEffect = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        TaskWorker worker = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), claim -> TaskWork.of(
+                IdempotencyKeys.of("probe", claim.id()), "fp", k -> {
+                    if (started.incrementAndGet() == 1) {
+                        inEffect.countDown();
+                        while (true) {   // an effect that ignores interrupts
+                            try {
+                                if (finish.await(30, TimeUnit.SECONDS)) {
+                                    break;
+                                }
+                            } catch (InterruptedException ignored) {
+                                // keep going
+                            }
+                        }
+                    }
+                    return insertProbe(k, "worker");
+                })).batchSize(5).idleWait(Duration.ofMillis(20)).ownerPrefix("stop").build();
+        worker.start();
+        assertThat(inEffect.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(worker.stop(Duration.ofMillis(50))).as("the effect outlives the timeout").isFalse();
+        finish.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'RUNNING'") > 0
+                && System.nanoTime() < deadline) {
+            tick(20);
+        }
+        tick(100);
+        assertThat(started.get()).as("no effect started after stop").isEqualTo(1);
+        assertThat(probeCount()).isEqualTo(1);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'DONE'")).isEqualTo(1);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0"
+                + " AND last_error LIKE '%stop%'")).as("released, not failed").isEqualTo(4);
+        WorkerStats st = worker.stats();
+        assertThat(st.done()).isEqualTo(1);
+        assertThat(st.released()).isEqualTo(4);
+        assertThat(st.retryPending() + st.dead() + st.errors()).isZero();
+    }
+
+    @Test
+    void aTaskWorkerIsSingleUse() throws Exception {
+        insertTasks(5, 1);
+        TaskWorker worker = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
+                .lease(Duration.ofMillis(50)).recoverEvery(Duration.ZERO).ownerPrefix("once").build();
+        assertThat(worker.runUntilIdle().done()).isEqualTo(1);
+        insertTasks(5, 2);
+        claimer.claim(2L, "dead-worker").orElseThrow();
+        tick(100);
+        assertThatThrownBy(worker::runUntilIdle).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("single-use");
+        assertThat(status(2)).as("the refused second run swept nothing").isEqualTo("RUNNING");
+        assertThatThrownBy(worker::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("single-use");
+
+        TaskWorker stoppedFirst = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
+                .build();
+        assertThat(stoppedFirst.stop(Duration.ZERO)).isTrue();
+        assertThatThrownBy(stoppedFirst::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("stopped");
+        assertThatThrownBy(stoppedFirst::runUntilIdle).isInstanceOf(IllegalStateException.class);
+        assertThat(status(2)).isEqualTo("RUNNING");
     }
 
     private String insertProbe(String key, String note) throws SQLException {

@@ -166,7 +166,8 @@ public final class MatrixJob {
                 .idleWait(Duration.ofMillis(20)).ownerPrefix(pid).build();
         WorkerStats st = worker.runUntilIdle();
         System.out.println("SUMMARY claimed=" + st.claimed() + " done=" + st.done() + " inDoubt=" + st.inDoubt()
-                + " lost=" + st.lost() + " dead=" + st.dead() + " retryPending=" + st.retryPending() + " errors="
+                + " lost=" + st.lost() + " dead=" + st.dead() + " retryPending=" + st.retryPending() + " released="
+                + st.released() + " inProgress=" + st.inProgress() + " errors="
                 + st.errors() + " unrecorded=" + st.unrecorded());
         System.out.flush();
         pool.close();
