@@ -107,6 +107,12 @@ public final class SideBySideBenchmark {
             Worker.run(a);
             return;
         }
+        String bad = firstUnknownArgument(args);
+        if (bad != null) {
+            System.err.println("SideBySideBenchmark: unknown argument '" + bad + "' (expected key=value, keys "
+                    + String.join(" ", OPTIONS) + ")");
+            System.exit(2);
+        }
         int tasks = Integer.parseInt(a.getOrDefault("tasks", "10000"));
         int threads = Integer.parseInt(a.getOrDefault("threads", "4"));
         int batch = Integer.parseInt(a.getOrDefault("batch", "100"));
@@ -119,15 +125,22 @@ public final class SideBySideBenchmark {
         rows.add(String.format(Locale.ROOT, "| %-10s | %-4s | %-48s | %8s | %16s | %15s |", "database", "JVMs",
                 "system", "tasks/s", "round trips/task", "p99 claim (ms)"));
         rows.add("|------------|------|--------------------------------------------------|----------|------------------|-----------------|");
+        List<Db> reachable = new ArrayList<>();
         for (String dbName : dbs) {
             Db db = Db.valueOf(dbName.trim().toUpperCase(Locale.ROOT));
             try (Connection c = DriverManager.getConnection(db.url(), db.user(), db.password())) {
                 System.out.println(db + ": " + c.getMetaData().getDatabaseProductName() + " "
                         + c.getMetaData().getDatabaseProductVersion());
+                reachable.add(db);
             } catch (SQLException e) {
                 System.out.println(db + " SKIPPED: " + e.getMessage());
-                continue;
             }
+        }
+        // the header first, then each row as soon as it is measured; the whole table again at the end
+        System.out.println();
+        System.out.println(rows.get(0));
+        System.out.println(rows.get(1));
+        for (Db db : reachable) {
             for (String j : jvms) {
                 for (String system : systems) {
                     Result r = runOne(db, system.trim(), Integer.parseInt(j.trim()), threads, tasks, batch, a);
@@ -352,6 +365,24 @@ public final class SideBySideBenchmark {
         try (Statement s = c.createStatement()) {
             s.execute((db == Db.POSTGRESQL ? "ANALYZE " : "ANALYZE TABLE ") + table);
         }
+    }
+
+    /** The coordinator's options, in usage order. */
+    static final List<String> OPTIONS = List.of("tasks", "threads", "batch", "jvms", "databases", "systems");
+
+    /**
+     * @param args the coordinator's arguments
+     * @return the first argument that is not {@code key=value} with a key of {@link #OPTIONS} and a non-empty
+     *         value, or {@code null} when all are
+     */
+    static String firstUnknownArgument(String[] args) {
+        for (String s : args) {
+            int i = s.indexOf('=');
+            if (i <= 0 || i == s.length() - 1 || !OPTIONS.contains(s.substring(0, i))) {
+                return s;
+            }
+        }
+        return null;
     }
 
     static Map<String, String> parse(String[] args) {

@@ -1,0 +1,70 @@
+package io.idemcheck.runtime.bench;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code runtime/bench/run-side-by-side.sh} refuses arguments it does not know, in one line and with exit code 2,
+ * before it builds anything. {@code mvn} and {@code java} are stubs on the PATH here (exit 3), so no benchmark runs.
+ */
+class SideBySideScriptTest {
+    private static final Path SCRIPT = Paths.get("bench", "run-side-by-side.sh");
+
+    @TempDir
+    Path stubs;
+
+    private Run run(String... args) throws IOException, InterruptedException {
+        for (String tool : new String[]{"mvn", "java"}) {
+            Path stub = stubs.resolve(tool);
+            Files.write(stub, ("#!/bin/sh\necho STUB-CALLED " + tool + "\nexit 3\n").getBytes(StandardCharsets.UTF_8));
+            assertThat(stub.toFile().setExecutable(true)).isTrue();
+        }
+        List<String> cmd = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("PATH", stubs + ":" + System.getenv("PATH"));
+        Path out = stubs.resolve("out.txt");
+        Path err = stubs.resolve("err.txt");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("script finished").isTrue();
+        return new Run(p.exitValue(), Files.readAllLines(out), Files.readAllLines(err));
+    }
+
+    private record Run(int code, List<String> out, List<String> err) {
+    }
+
+    @Test
+    void positionalAndUnknownArgumentsAreRefusedInOneLineWithExitCode2() throws Exception {
+        assertThat(Files.isRegularFile(SCRIPT)).as(SCRIPT.toAbsolutePath().toString()).isTrue();
+        for (String[] args : new String[][]{{"1000", "2"}, {"task=5"}, {"tasks=10", "jvm=1"}, {"tasks="}}) {
+            Run r = run(args);
+            String bad = args.length == 2 && args[0].equals("tasks=10") ? args[1] : args[0];
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args)).hasSize(1);
+            assertThat(r.err().get(0)).contains("unknown argument '" + bad + "'").contains("tasks threads batch");
+            assertThat(r.out()).as("nothing built or run").isEmpty();
+        }
+    }
+
+    @Test
+    void knownArgumentsReachTheBuildAndHelpPrintsTheUsage() throws Exception {
+        Run ok = run("tasks=200", "threads=2", "batch=50", "jvms=1", "databases=postgresql", "systems=batch");
+        assertThat(ok.out()).containsExactly("STUB-CALLED mvn");
+        assertThat(ok.code()).isEqualTo(3);
+        Run help = run("--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).hasSize(1);
+        assertThat(help.out().get(0)).startsWith("usage: run-side-by-side.sh [tasks=N]");
+    }
+}
