@@ -40,6 +40,19 @@ class TaskTableAndDialectTest {
     }
 
     @Test
+    void mySqlDdlHeadersNameTheMariaDbVersionBatchClaimsNeed() throws Exception {
+        for (String file : new String[]{"task_table_example.sql", "idempotency_ledger.sql"}) {
+            String path = "/io/idemcheck/runtime/ddl/mysql/" + file;
+            String first;
+            try (java.io.InputStream in = getClass().getResourceAsStream(path)) {
+                assertThat(in).as(path).isNotNull();
+                first = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")[0];
+            }
+            assertThat(first).as(path).contains("MySQL 8 / MariaDB 10.6+").doesNotContain("10.5+");
+        }
+    }
+
+    @Test
     void dialectIsChosenFromTheProductName() {
         assertThat(Dialect.forProductName("PostgreSQL")).isSameAs(Dialect.POSTGRESQL);
         assertThat(Dialect.forProductName("MariaDB")).isSameAs(Dialect.MYSQL);
