@@ -382,7 +382,7 @@ public final class TaskWorker implements AutoCloseable {
     private boolean backOff(String owner, int faults) {
         if (untilIdle && faults > 1 && backoff(faults - 1, backoffFirst, backoffMax).compareTo(backoffMax) >= 0) {
             log.error("worker {}: giving up after {} consecutive faults (the last one after the longest backoff, {});"
-                    + " runUntilIdle returns: the rows it claimed are PENDING with their attempts intact", owner,
+                    + " runUntilIdle returns; the claims it released are PENDING with their attempts intact", owner,
                     faults, backoffMax);
             return false;
         }
