@@ -1,0 +1,271 @@
+package io.idemcheck.core.index;
+
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeRef;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The index's call resolution: the methods a call reaches (name + arity + the receiver's declared type; overloads by
+ * arity; interface calls dispatch to the project's implementations, never from main into test code) and the declared
+ * type of a variable. Reached through {@link ProjectIndex}; resolutions are memoised per method, thread-safe.
+ */
+final class CallResolver {
+
+    private final Map<String, TypeEntry> types;
+    private final TypeHierarchy hierarchy;
+    private final LongAdder work;
+    private final Map<MethodFacts, List<CallTarget>> callCache = Collections.synchronizedMap(new IdentityHashMap<>());
+
+    CallResolver(Map<String, TypeEntry> types, TypeHierarchy hierarchy, LongAdder work) {
+        this.types = types;
+        this.hierarchy = hierarchy;
+        this.work = work;
+    }
+
+    /**
+     * Methods named {@code name} with {@code arity} parameters in the type or its project supertypes, nearest first;
+     * empty when none is declared in source (a Lombok-generated getter or builder method, an inherited library method).
+     */
+    List<MethodRef> findMethods(TypeEntry e, String name, int arity) {
+        List<MethodRef> out = new ArrayList<>();
+        addMatching(e, name, arity, out);
+        if (!out.isEmpty()) {
+            return out;
+        }
+        for (ResolvedType r : hierarchy.allSupertypes(e)) {
+            Optional<TypeEntry> s = hierarchy.typeOf(r);
+            if (s.isPresent()) {
+                addMatching(s.get(), name, arity, out);
+                if (!out.isEmpty()) {
+                    return out;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void addMatching(TypeEntry e, String name, int arity, List<MethodRef> out) {
+        for (MethodFacts m : e.type().methods()) {
+            if (m.name().equals(name) && (m.arity() == arity || isVarargs(m) && arity >= m.arity() - 1)) {
+                out.add(new MethodRef(e, m));
+            }
+        }
+    }
+
+    private static boolean isVarargs(MethodFacts m) {
+        return !m.params().isEmpty() && m.params().get(m.arity() - 1).type().text().endsWith("...");
+    }
+
+    /** The resolved targets of every call in {@code m}'s body, indexed by call id. Cached. */
+    List<CallTarget> calls(MethodRef m) {
+        List<CallTarget> cached = callCache.get(m.method());
+        if (cached != null) {
+            return cached;
+        }
+        List<CallTarget> out = new ArrayList<>();
+        work.add(1 + m.method().body().calls().size());
+        for (CallSite c : m.method().body().calls()) {
+            out.add(resolve(m, c, out));
+        }
+        List<CallTarget> result = List.copyOf(out);
+        callCache.put(m.method(), result);
+        return result;
+    }
+
+    private CallTarget resolve(MethodRef caller, CallSite c, List<CallTarget> earlier) {
+        Receiver r = c.receiver();
+        TypeEntry owner = caller.owner();
+        switch (r.kind()) {
+            case NONE, THIS -> {
+                // the enclosing class and its supertypes, then outer classes, then static imports
+                TypeEntry scope = owner;
+                while (scope != null) {
+                    List<MethodRef> found = findMethods(scope, c.name(), c.argCount());
+                    if (!found.isEmpty()) {
+                        return target(caller, c, new ResolvedType(scope.fqn(), ResolvedType.Kind.PROJECT), found.get(0));
+                    }
+                    scope = outer(scope);
+                }
+                String staticOwner = caller.file().staticImports().get(c.name());
+                if (staticOwner != null) {
+                    ResolvedType t = types.containsKey(staticOwner) ? new ResolvedType(staticOwner, ResolvedType.Kind.PROJECT) : hierarchy.classify(staticOwner);
+                    return lookup(caller, c, t);
+                }
+                return new CallTarget(c, new ResolvedType(owner.fqn(), ResolvedType.Kind.PROJECT), List.of(), null);
+            }
+            case SUPER -> {
+                for (ResolvedType s : hierarchy.supertypes(owner.type())) {
+                    Optional<TypeEntry> st = hierarchy.typeOf(s);
+                    if (st.isPresent()) {
+                        List<MethodRef> found = findMethods(st.get(), c.name(), c.argCount());
+                        if (!found.isEmpty()) {
+                            return new CallTarget(c, s, List.of(found.get(0)), found.get(0));
+                        }
+                    }
+                }
+                return new CallTarget(c, hierarchy.supertypes(owner.type()).isEmpty() ? ResolvedType.UNKNOWN : hierarchy.supertypes(owner.type()).get(0), List.of(), null);
+            }
+            case NAME, FIELD -> {
+                Optional<TypeRef> declared = variableType(caller, r.name(), r.kind() == Receiver.Kind.FIELD);
+                if (declared.isEmpty() || declared.get().isUnknown()) {
+                    return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
+                }
+                return lookup(caller, c, hierarchy.resolveType(declared.get().name(), caller.file(), caller.type()));
+            }
+            case TYPE -> {
+                return lookup(caller, c, hierarchy.resolveType(r.name(), caller.file(), caller.type()));
+            }
+            case CALL -> {
+                CallTarget inner = r.callId() >= 0 && r.callId() < earlier.size() ? earlier.get(r.callId()) : null;
+                if (inner == null) {
+                    return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
+                }
+                if (inner.declared() != null) {
+                    MethodRef im = inner.declared();
+                    TypeRef ret = im.method().returnType();
+                    return lookup(caller, c, hierarchy.resolveType(ret.name(), im.file(), im.type()));
+                }
+                Optional<ResolvedType> element = elementType(caller, r.callId());
+                if (element.isPresent()) {
+                    return lookup(caller, c, element.get());
+                }
+                // chained on a library or unknown object: keep the chain root's type (fluent APIs)
+                return new CallTarget(c, inner.receiverType(), List.of(), null);
+            }
+            default -> {
+                return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
+            }
+        }
+    }
+
+    private static final Set<String> ELEMENT_GETTERS = Set.of("get", "getFirst", "getLast", "peek", "poll", "pop",
+            "remove", "take", "next", "element", "orElseThrow", "orElse");
+    private static final Set<String> CONTAINERS = Set.of("List", "ArrayList", "LinkedList", "Collection", "Set",
+            "HashSet", "LinkedHashSet", "Queue", "Deque", "ArrayDeque", "BlockingQueue", "LinkedBlockingQueue",
+            "Iterator", "Optional", "CopyOnWriteArrayList", "Map", "HashMap", "LinkedHashMap", "ConcurrentHashMap");
+
+    /**
+     * The project element type of {@code xs.get(i)} (and peek, poll, next, ...) when {@code xs} is a variable declared
+     * as a JDK container of a project type ({@code List<DailyTask>}, {@code Map<String, Handler>}: the last type
+     * argument): a job that runs each registered handler ({@code handlers.get(i).execute()}) calls the handlers.
+     * Empty otherwise.
+     */
+    private Optional<ResolvedType> elementType(MethodRef caller, int innerCallId) {
+        List<CallSite> calls = caller.method().body().calls();
+        if (innerCallId < 0 || innerCallId >= calls.size()) {
+            return Optional.empty();
+        }
+        CallSite inner = calls.get(innerCallId);
+        Receiver ir = inner.receiver();
+        if (!ELEMENT_GETTERS.contains(inner.name())
+                || ir.kind() != Receiver.Kind.NAME && ir.kind() != Receiver.Kind.FIELD) {
+            return Optional.empty();
+        }
+        Optional<TypeRef> declared = variableType(caller, ir.name(), ir.kind() == Receiver.Kind.FIELD);
+        if (declared.isEmpty() || declared.get().typeArgs().isEmpty()) {
+            return Optional.empty();
+        }
+        String container = declared.get().name();
+        container = container.substring(container.lastIndexOf('.') + 1);
+        if (!CONTAINERS.contains(container)) {
+            return Optional.empty();
+        }
+        List<String> args = declared.get().typeArgs();
+        ResolvedType element = hierarchy.resolveType(args.get(args.size() - 1), caller.file(), caller.type());
+        return element.isProject() ? Optional.of(element) : Optional.empty();
+    }
+
+    private TypeEntry outer(TypeEntry e) {
+        String fqn = e.fqn();
+        int i = fqn.lastIndexOf('.');
+        if (i < 0) {
+            return null;
+        }
+        return types.get(fqn.substring(0, i));
+    }
+
+    /**
+     * The declared method plus its overrides in project subtypes (interface dispatch). Main code never dispatches
+     * into test code: a test's fake implementation of a mapper is not what production runs.
+     */
+    private CallTarget target(MethodRef caller, CallSite c, ResolvedType recv, MethodRef declared) {
+        List<MethodRef> targets = new ArrayList<>();
+        targets.add(declared);
+        if (!declared.method().isStatic() && !"private".equals(declared.method().visibility())) {
+            for (TypeEntry sub : hierarchy.subtypes(declared.owner().fqn())) {
+                if (sub.file().test() && !caller.file().test()) {
+                    continue;
+                }
+                for (MethodFacts m : sub.type().methods()) {
+                    if (m.name().equals(declared.method().name()) && m.arity() == declared.method().arity()
+                            && m.hasBody()) {
+                        targets.add(new MethodRef(sub, m));
+                    }
+                }
+            }
+        }
+        return new CallTarget(c, recv, targets, declared);
+    }
+
+    private CallTarget lookup(MethodRef caller, CallSite c, ResolvedType t) {
+        Optional<TypeEntry> owner = hierarchy.typeOf(t);
+        if (owner.isEmpty()) {
+            return new CallTarget(c, t, List.of(), null);
+        }
+        List<MethodRef> found = findMethods(owner.get(), c.name(), c.argCount());
+        if (found.isEmpty()) {
+            return new CallTarget(c, t, List.of(), null);
+        }
+        return target(caller, c, t, found.get(0));
+    }
+
+    /**
+     * The declared type of a variable visible in {@code m}: a local, a parameter, or a field of the type, its
+     * project supertypes or its outer types. Empty when no source declares it (a field of a library superclass, a
+     * name the parser could not see).
+     */
+    Optional<TypeRef> variableType(MethodRef m, String name, boolean fieldOnly) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        if (!fieldOnly && m.method().body() != null) {
+            LocalVar lv = m.method().body().locals().get(name);
+            if (lv != null) {
+                return Optional.ofNullable(lv.type());
+            }
+        }
+        if (!fieldOnly) {
+            for (MethodFacts.Param p : m.method().params()) {
+                if (p.name().equals(name)) {
+                    return Optional.ofNullable(p.type());
+                }
+            }
+        }
+        TypeEntry scope = m.owner();
+        while (scope != null) {
+            TypeRef f = scope.type().fields().get(name);
+            if (f != null) {
+                return Optional.of(f);
+            }
+            for (ResolvedType s : hierarchy.allSupertypes(scope)) {
+                Optional<TypeRef> sf = hierarchy.typeOf(s).map(st -> st.type().fields().get(name));
+                if (sf.isPresent()) {
+                    return sf;
+                }
+            }
+            scope = outer(scope);
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,201 @@
+package io.idemcheck.core.index;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.FileFacts;
+import io.idemcheck.core.facts.TypeFacts;
+import io.idemcheck.core.facts.TypeRef;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The index's types: how a type name written in a file resolves (nested types, imports, package, wildcards,
+ * java.lang, the catalog's libraries), and the project's type hierarchy (direct supertypes resolved once at
+ * construction, transitive supertypes and subtypes on demand). Reached through {@link ProjectIndex}; thread-safe once
+ * {@link #indexSupertypes} has run.
+ */
+final class TypeHierarchy {
+
+    private static final Set<String> JAVA_LANG = Set.of("String", "Object", "Integer", "Long", "Short", "Byte",
+            "Double", "Float", "Boolean", "Character", "Math", "System", "Thread", "Runnable", "StringBuilder",
+            "StringBuffer", "Exception", "RuntimeException", "Throwable", "Error", "Iterable", "Number", "Class",
+            "Enum", "Record", "Void", "CharSequence", "Comparable", "AutoCloseable", "IllegalStateException",
+            "IllegalArgumentException", "InterruptedException", "StrictMath", "ThreadLocal", "Process",
+            "ProcessBuilder", "Runtime");
+
+    private final Map<String, TypeEntry> types;
+    private final Catalog catalog;
+    private final Map<String, List<TypeEntry>> directSubtypes = new HashMap<>();
+    private final Map<TypeFacts, List<ResolvedType>> supertypeCache = new IdentityHashMap<>();
+    private final Map<String, List<TypeEntry>> implCache = new ConcurrentHashMap<>();
+
+    /** @param types the project types by fully qualified name (read only; filled before any lookup) */
+    TypeHierarchy(Map<String, TypeEntry> types, Catalog catalog) {
+        this.types = types;
+        this.catalog = catalog;
+    }
+
+    /** Resolves the direct supertypes of every type in {@code all} and records them as direct subtypes. */
+    void indexSupertypes(Collection<TypeEntry> all) {
+        for (TypeEntry e : all) {
+            List<ResolvedType> supers = new ArrayList<>();
+            for (TypeRef s : e.type().supertypes()) {
+                ResolvedType r = resolveType(s.name(), e.file(), e.type());
+                supers.add(r);
+                if (r.isProject()) {
+                    directSubtypes.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(e);
+                }
+            }
+            supertypeCache.put(e.type(), supers);
+        }
+    }
+
+    /** The project type a resolution names; empty when it is not a project type. */
+    Optional<TypeEntry> typeOf(ResolvedType t) {
+        return t != null && t.isProject() && t.name() != null ? Optional.ofNullable(types.get(t.name()))
+                : Optional.empty();
+    }
+
+    /** See {@link ProjectIndex#resolveType(String, FileFacts, TypeFacts)}. */
+    ResolvedType resolveType(String written, FileFacts file, TypeFacts enclosing) {
+        if (written == null || written.isEmpty() || written.equals("?")) {
+            return ResolvedType.UNKNOWN;
+        }
+        String name = written.endsWith("[]") ? written.substring(0, written.length() - 2) : written;
+        int dot = name.indexOf('.');
+        if (dot > 0) {
+            if (types.containsKey(name)) {
+                return new ResolvedType(name, ResolvedType.Kind.PROJECT);
+            }
+            // Outer.Inner through the outer's resolution
+            ResolvedType outer = resolveType(name.substring(0, dot), file, enclosing);
+            String candidate = outer.name() + name.substring(dot);
+            if (outer.isProject() && types.containsKey(candidate)) {
+                return new ResolvedType(candidate, ResolvedType.Kind.PROJECT);
+            }
+            if (Character.isLowerCase(name.charAt(0))) {
+                return classify(name);
+            }
+            if (outer.isProject()) {
+                // a nested type of a project type that no source declares: generated (Lombok's Outer.OuterBuilder,
+                // an annotation processor's output); its name is known, its members are not
+                return new ResolvedType(candidate, ResolvedType.Kind.UNKNOWN);
+            }
+            return outer.kind() == ResolvedType.Kind.UNKNOWN ? new ResolvedType(name, ResolvedType.Kind.UNKNOWN)
+                    : new ResolvedType(candidate, outer.kind());
+        }
+        // nested types of the enclosing type and its outers
+        if (enclosing != null) {
+            String scope = enclosing.fqn();
+            while (scope != null) {
+                String c = scope + "." + name;
+                if (types.containsKey(c)) {
+                    return new ResolvedType(c, ResolvedType.Kind.PROJECT);
+                }
+                int i = scope.lastIndexOf('.');
+                scope = i < 0 ? null : scope.substring(0, i);
+                if (scope != null && scope.equals(file.packageName())) {
+                    break;
+                }
+            }
+        }
+        String imported = file.imports().get(name);
+        if (imported != null) {
+            return types.containsKey(imported) ? new ResolvedType(imported, ResolvedType.Kind.PROJECT)
+                    : classify(imported);
+        }
+        String samePkg = file.packageName().isEmpty() ? name : file.packageName() + "." + name;
+        if (types.containsKey(samePkg)) {
+            return new ResolvedType(samePkg, ResolvedType.Kind.PROJECT);
+        }
+        for (String w : file.wildcards()) {
+            String c = w + "." + name;
+            if (types.containsKey(c)) {
+                return new ResolvedType(c, ResolvedType.Kind.PROJECT);
+            }
+        }
+        if (JAVA_LANG.contains(name)) {
+            return new ResolvedType("java.lang." + name, ResolvedType.Kind.LIBRARY);
+        }
+        if (Set.of("int", "long", "short", "byte", "double", "float", "boolean", "char", "void").contains(name)) {
+            return new ResolvedType(name, ResolvedType.Kind.LIBRARY);
+        }
+        for (String w : file.wildcards()) {
+            if (catalog.isLibrary(w + ".")) {
+                // a wildcard import of a known library: the type most likely comes from there
+                if (file.wildcards().size() == 1) {
+                    return new ResolvedType(w + "." + name, ResolvedType.Kind.LIBRARY);
+                }
+            }
+        }
+        // a project type of this simple name in another package that the file cannot see is not a match
+        return new ResolvedType(name, ResolvedType.Kind.UNKNOWN);
+    }
+
+    ResolvedType classify(String fqn) {
+        return new ResolvedType(fqn, catalog.isLibrary(fqn) ? ResolvedType.Kind.LIBRARY : ResolvedType.Kind.EXTERNAL);
+    }
+
+    /** Direct supertypes of a project type, resolved. */
+    List<ResolvedType> supertypes(TypeFacts t) {
+        List<ResolvedType> s = supertypeCache.get(t);
+        return s == null ? List.of() : s;
+    }
+
+    /** The type and all its supertypes (project ones recursively), nearest first; names as resolved. */
+    List<ResolvedType> allSupertypes(TypeEntry e) {
+        List<ResolvedType> out = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        collectSupers(e, out, seen);
+        return out;
+    }
+
+    private void collectSupers(TypeEntry e, List<ResolvedType> out, Set<String> seen) {
+        for (ResolvedType r : supertypes(e.type())) {
+            if (seen.add(r.name())) {
+                out.add(r);
+                typeOf(r).ifPresent(s -> collectSupers(s, out, seen));
+            }
+        }
+    }
+
+    /** True when the type or a supertype has the simple name {@code simple} (project or library). */
+    boolean isSubtypeOf(TypeEntry e, String simple) {
+        if (e.type().simpleName().equals(simple)) {
+            return true;
+        }
+        for (ResolvedType r : allSupertypes(e)) {
+            if (r.simpleName().equals(simple)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Project classes that implement or extend {@code fqn}, transitively (not including {@code fqn} itself). */
+    List<TypeEntry> subtypes(String fqn) {
+        return implCache.computeIfAbsent(fqn, k -> {
+            List<TypeEntry> out = new ArrayList<>();
+            Set<String> seen = new LinkedHashSet<>();
+            List<String> work = new ArrayList<>(List.of(k));
+            while (!work.isEmpty()) {
+                String cur = work.remove(work.size() - 1);
+                for (TypeEntry s : directSubtypes.getOrDefault(cur, List.of())) {
+                    if (seen.add(s.fqn())) {
+                        out.add(s);
+                        work.add(s.fqn());
+                    }
+                }
+            }
+            return out;
+        });
+    }
+}
