@@ -133,7 +133,7 @@ public final class ProjectIndex {
 
     /** The project type a resolution names; empty when it is not a project type (library, external, unknown). */
     public Optional<TypeEntry> typeOf(ResolvedType t) {
-        return t != null && t.isProject() ? findType(t.name()) : Optional.empty();
+        return hierarchy.typeOf(t);
     }
 
     /** Every project type, in file and declaration order. Linear work: once per phase, never per method. */
