@@ -15,6 +15,7 @@ import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
@@ -145,7 +146,8 @@ public final class NonConditionalStatusUpdate implements Rule {
      * select.
      */
     static boolean lockedBefore(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
-        if (!sem.isTransactional(m) && !inTransactionLambda(m, c)) {
+        if (!sem.isTransactional(m) && m.method().body().lambdaOwners(c).stream()
+                .noneMatch(o -> Transactions.runsLambdaInTransaction(sem.catalog(), o))) {
             return false;
         }
         for (CallSite x : m.method().body().calls()) {
@@ -171,22 +173,6 @@ public final class NonConditionalStatusUpdate implements Rule {
                     return true;
                 }
             }
-        }
-        return false;
-    }
-
-    private static boolean inTransactionLambda(MethodRef m, CallSite c) {
-        int lam = c.lambdaId();
-        while (lam >= 0) {
-            io.idemcheck.core.facts.LambdaFact lf = m.method().body().lambdas().get(lam);
-            if (lf.ownerCallId() >= 0) {
-                CallSite owner = m.method().body().calls().get(lf.ownerCallId());
-                if ((owner.name().equals("execute") || owner.name().equals("executeWithoutResult"))
-                        && owner.receiver().text().toLowerCase(java.util.Locale.ROOT).contains("transaction")) {
-                    return true;
-                }
-            }
-            lam = lf.parentId();
         }
         return false;
     }

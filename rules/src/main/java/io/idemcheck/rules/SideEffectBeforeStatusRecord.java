@@ -17,6 +17,7 @@ import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             }
             CallSite record = JobShapes.firstRecordAfter(sem, m, e, infos);
             if (record != null) {
-                if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, e, record))) {
+                if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(sem, m, e, record))) {
                     continue;
                 }
                 List<CallSite> group = new ArrayList<>();
@@ -71,7 +72,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     CallInfo oi = infos.get(j);
                     if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !o.exclusiveWith(e)
                             && o.lambdaId() == e.lambdaId() && JobShapes.sameItem(sem, m, o, record, infos)
-                            && !(oi.effect().isDatabaseLocal() && (tx || sameTransactionLambda(m, o, record)))) {
+                            && !(oi.effect().isDatabaseLocal() && (tx || sameTransactionLambda(sem, m, o, record)))) {
                         group.add(o);
                     }
                 }
@@ -123,7 +124,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         return false;
     }
 
-    private static boolean sameTransactionLambda(MethodRef m, CallSite e, CallSite r) {
+    private static boolean sameTransactionLambda(Semantics sem, MethodRef m, CallSite e, CallSite r) {
         if (e.lambdaId() < 0 || e.lambdaId() != r.lambdaId()) {
             return false;
         }
@@ -131,9 +132,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         if (lf.ownerCallId() < 0) {
             return false;
         }
-        CallSite owner = m.method().body().calls().get(lf.ownerCallId());
-        return (owner.name().equals("execute") || owner.name().equals("executeWithoutResult"))
-                && owner.receiver().text().toLowerCase(java.util.Locale.ROOT).contains("transaction");
+        return Transactions.runsLambdaInTransaction(sem.catalog(), m.method().body().calls().get(lf.ownerCallId()));
     }
 
     // ---- messages ---------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.idemcheck.core.facts;
 
 import io.idemcheck.core.util.Ordered;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -29,5 +30,24 @@ public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> g
     public Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
                 Map<String, LocalVar> locals) {
         this(calls, loops, guards, lambdas, locals, List.of(), List.of());
+    }
+
+    /**
+     * The calls that {@code c}'s enclosing lambdas are passed to, innermost lambda first ({@code execute(() -> {
+     * retry(() -> c()); })} gives {@code retry}, then {@code execute}); a lambda passed to no call (assigned to a
+     * variable) adds nothing. Empty when {@code c} is not inside a lambda.
+     */
+    public List<CallSite> lambdaOwners(CallSite c) {
+        if (c.lambdaId() < 0) {
+            return List.of();
+        }
+        List<CallSite> out = new ArrayList<>(2);
+        for (int lam = c.lambdaId(); lam >= 0; lam = lambdas.get(lam).parentId()) {
+            LambdaFact lf = lambdas.get(lam);
+            if (lf.ownerCallId() >= 0) {
+                out.add(calls.get(lf.ownerCallId()));
+            }
+        }
+        return out;
     }
 }

@@ -2,9 +2,7 @@ package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
-import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
-import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.index.MethodRef;
 
 import java.util.Locale;
@@ -24,18 +22,11 @@ public final class AsyncHandoff {
      * A {@code TransactionTemplate.execute} lambda runs inline and is not asynchronous.
      */
     public static boolean inAsyncLambda(Catalog catalog, MethodRef m, CallSite c) {
-        Body body = m.method().body();
-        int lam = c.lambdaId();
-        while (lam >= 0) {
-            LambdaFact lf = body.lambdas().get(lam);
-            if (lf.ownerCallId() >= 0) {
-                CallSite owner = body.calls().get(lf.ownerCallId());
-                if (catalog.terms(Vocabulary.ASYNC_HANDOFF_METHODS).has(owner.name())
-                        && !owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction")) {
-                    return true;
-                }
+        for (CallSite owner : m.method().body().lambdaOwners(c)) {
+            if (catalog.terms(Vocabulary.ASYNC_HANDOFF_METHODS).has(owner.name())
+                    && !owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction")) {
+                return true;
             }
-            lam = lf.parentId();
         }
         return false;
     }

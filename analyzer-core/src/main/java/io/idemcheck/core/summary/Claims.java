@@ -4,7 +4,6 @@ import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
-import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.Receiver;
@@ -57,36 +56,30 @@ final class Claims {
                 }
             }
         }
-        int lam = effect.lambdaId();
-        while (lam >= 0) {
-            LambdaFact lf = body.lambdas().get(lam);
-            if (lf.ownerCallId() >= 0) {
-                CallSite owner = body.calls().get(lf.ownerCallId());
-                CallSite cur = owner;
-                int guard = 0;
-                while (cur != null && guard++ < 32) {
-                    if (ci.get(cur.id()).claim() && cur.id() != owner.id()) {
-                        return cur;
-                    }
-                    Receiver r = cur.receiver();
-                    if (r.kind() == Receiver.Kind.CALL) {
-                        cur = body.calls().get(r.callId());
-                    } else if (r.kind() == Receiver.Kind.NAME) {
-                        LocalVar lv = body.locals().get(r.name());
-                        cur = null;
-                        if (lv != null) {
-                            for (int id : lv.initCallIds()) {
-                                if (ci.get(id).claim()) {
-                                    return body.calls().get(id);
-                                }
+        for (CallSite owner : body.lambdaOwners(effect)) {
+            CallSite cur = owner;
+            int guard = 0;
+            while (cur != null && guard++ < 32) {
+                if (ci.get(cur.id()).claim() && cur.id() != owner.id()) {
+                    return cur;
+                }
+                Receiver r = cur.receiver();
+                if (r.kind() == Receiver.Kind.CALL) {
+                    cur = body.calls().get(r.callId());
+                } else if (r.kind() == Receiver.Kind.NAME) {
+                    LocalVar lv = body.locals().get(r.name());
+                    cur = null;
+                    if (lv != null) {
+                        for (int id : lv.initCallIds()) {
+                            if (ci.get(id).claim()) {
+                                return body.calls().get(id);
                             }
                         }
-                    } else {
-                        cur = null;
                     }
+                } else {
+                    cur = null;
                 }
             }
-            lam = lf.parentId();
         }
         return null;
     }

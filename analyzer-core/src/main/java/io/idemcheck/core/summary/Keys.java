@@ -5,7 +5,6 @@ import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
-import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.index.MethodRef;
@@ -47,16 +46,10 @@ final class Keys {
             return null;
         }
         // inside a ledger's runOnce(key, .., effect)
-        int lam = c.lambdaId();
-        while (lam >= 0) {
-            LambdaFact lf = body.lambdas().get(lam);
-            if (lf.ownerCallId() >= 0) {
-                CallSite owner = body.calls().get(lf.ownerCallId());
-                if (owner.name().equals("runOnce") || owner.name().equals("executeOnce")) {
-                    return roots(m, owner.args().isEmpty() ? Set.of() : owner.args().get(0).names());
-                }
+        for (CallSite owner : body.lambdaOwners(c)) {
+            if (owner.name().equals("runOnce") || owner.name().equals("executeOnce")) {
+                return roots(m, owner.args().isEmpty() ? Set.of() : owner.args().get(0).names());
             }
-            lam = lf.parentId();
         }
         MethodRef declared = ci.target().declared();
         for (int i = 0; i < c.args().size(); i++) {

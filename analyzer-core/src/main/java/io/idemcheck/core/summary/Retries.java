@@ -272,17 +272,10 @@ public final class Retries {
      * {@code Retry.decorateSupplier(retry, ..)}, {@code retry.executeSupplier(..)}, {@code retryer.call(..)}), or null.
      */
     public static CallSite retryLambdaOwner(Catalog cat, MethodRef m, CallSite c, List<CallTarget> targets) {
-        Body body = m.method().body();
-        int lam = c.lambdaId();
-        while (lam >= 0) {
-            LambdaFact lf = body.lambdas().get(lam);
-            if (lf.ownerCallId() >= 0) {
-                CallSite owner = body.calls().get(lf.ownerCallId());
-                if (isRetryRunner(cat, owner, targets.get(owner.id()))) {
-                    return owner;
-                }
+        for (CallSite owner : m.method().body().lambdaOwners(c)) {
+            if (isRetryRunner(cat, owner, targets.get(owner.id()))) {
+                return owner;
             }
-            lam = lf.parentId();
         }
         return null;
     }

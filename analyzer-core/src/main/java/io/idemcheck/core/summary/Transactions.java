@@ -2,6 +2,7 @@ package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.AnnotationFact;
+import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
@@ -42,6 +43,16 @@ public final class Transactions {
         }
         String all = String.join(" ", a.values().values());
         return !all.contains("NOT_SUPPORTED") && !all.contains("NEVER");
+    }
+
+    /**
+     * True when {@code owner} runs the lambda it is given inline, in one transaction: a TransactionTemplate-style call
+     * (the catalog's {@code transactionTemplateMethods}: {@code execute}, {@code executeWithoutResult}) on a receiver
+     * whose text names a transaction ({@code transactionTemplate.execute(..)}).
+     */
+    public static boolean runsLambdaInTransaction(Catalog catalog, CallSite owner) {
+        return catalog.transactionTemplateMethods().contains(owner.name())
+                && owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction");
     }
 
     /** Where a transaction declaration applies to a method from. */
