@@ -156,14 +156,7 @@ public final class EffectRetriedWithoutKey implements Rule {
     }
 
     private void report(RuleContext ctx, MethodRef m, CallSite c, EffectTrace t, String why, Location where) {
-        String what = switch (t.kind()) {
-            case "payment" -> "moves money";
-            case "http" -> "calls a remote service";
-            case "message" -> "sends a message";
-            case "mail" -> "sends a mail";
-            case "order" -> "places an order";
-            default -> "has a side effect";
-        };
+        String what = EffectTrace.kindPhrase(t.kind());
         String how = t.hops().size() > 1 ? " (through " + (t.hops().size() - 1) + " call"
                 + (t.hops().size() > 2 ? "s" : "") + ", down to " + t.leaf() + "())" : "";
         String downstream = switch (t.kind()) {

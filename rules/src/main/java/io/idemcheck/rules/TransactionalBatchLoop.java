@@ -16,6 +16,7 @@ import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
@@ -315,7 +316,7 @@ public final class TransactionalBatchLoop implements Rule {
         if (external != null) {
             CallInfo ei = infos.get(external.id());
             msg.append("; and ").append(Semantics.display(external)).append(" at line ")
-                    .append(external.range().line()).append(" ").append(kindPhrase(ei.effect().kind()))
+                    .append(external.range().line()).append(" ").append(EffectTrace.kindPhrase(ei.effect().kind()))
                     .append(" inside the transaction: the rollback does not undo it, so after a failure the "
                             + "remote side has changed for items the database says were never done, and a rerun "
                             + ei.effect().verb());
@@ -354,17 +355,6 @@ public final class TransactionalBatchLoop implements Rule {
         String it = loop.iterable();
         return loop.kind().startsWith("lambda:") ? loop.kind().substring(7) + "(..)"
                 : loop.kind() + " (" + (it.length() > 80 ? it.substring(0, 80) + "..." : it) + ")";
-    }
-
-    private static String kindPhrase(String kind) {
-        return switch (kind) {
-            case "payment" -> "moves money";
-            case "http" -> "calls a remote service";
-            case "message" -> "sends a message";
-            case "mail" -> "sends a mail";
-            case "order" -> "places an order";
-            default -> "has a side effect";
-        };
     }
 
     private static Fix fix(MethodRef m, LoopFact loop, TxScope scope) {

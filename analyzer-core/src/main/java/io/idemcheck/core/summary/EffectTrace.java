@@ -57,4 +57,16 @@ public record EffectTrace(String kind, String verb, String leaf, List<Location> 
         h.addAll(hops);
         return new EffectTrace(kind, verb, leaf, h, basis, keyParam, evidence);
     }
+
+    /** What an effect of a kind does, in words ("moves money", "sends a message"; "has a side effect" otherwise). */
+    public static String kindPhrase(String kind) {
+        return switch (kind) {
+            case "payment" -> "moves money";
+            case "message" -> "sends a message";
+            case "mail" -> "sends a mail";
+            case "order" -> "places an order";
+            case "http" -> "calls a remote service";
+            default -> "has a side effect";
+        };
+    }
 }

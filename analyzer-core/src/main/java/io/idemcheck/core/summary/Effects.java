@@ -53,7 +53,7 @@ final class Effects {
         Catalog.ProjectEffect pe = catalog.projectEffect(recv.name(), c.name(), c.args().size()); // idemcheck.yml
         if (pe != null) {
             return trace(m, c, pe.kind(), pe.verb() != null ? pe.verb() : verbOfKind(pe.kind()),
-                    simple(recv.name()) + "." + c.name(), "config", here + " " + kindPhrase(pe.kind()),
+                    simple(recv.name()) + "." + c.name(), "config", here + " " + EffectTrace.kindPhrase(pe.kind()),
                     Evidence.config("effects", pe.pattern(), catalog.project().file()));
         }
         if (!recv.isProject()) {
@@ -156,7 +156,8 @@ final class Effects {
         if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t) && (!anyBody || opaque)) {
             Catalog.EffectName en = catalog.effectName(c.name());
             if (en != null && !(recvType != null && dataAccess.isDataAccess(recvType)) && !onBuilder(m, c)) {
-                return trace(m, c, en.kind(), en.verb(), c.name(), "name", here + " " + kindPhrase(en.kind()),
+                return trace(m, c, en.kind(), en.verb(), c.name(), "name",
+                        here + " " + EffectTrace.kindPhrase(en.kind()),
                         Evidence.catalog("name", "effectMethodNames", en.pattern() + " (" + en.kind() + ")"));
             }
         }
@@ -166,17 +167,6 @@ final class Effects {
     private EffectTrace trace(MethodRef m, CallSite c, String kind, String verb, String leaf, String basis,
                               String label, Evidence evidence) {
         return new EffectTrace(kind, verb, leaf, List.of(location(m, c.range(), label)), basis, evidence);
-    }
-
-    private static String kindPhrase(String kind) {
-        return switch (kind) {
-            case "payment" -> "moves money";
-            case "message" -> "sends a message";
-            case "mail" -> "sends a mail";
-            case "order" -> "places an order";
-            case "http" -> "calls a remote service";
-            default -> "has a side effect";
-        };
     }
 
     /** The consequence of repeating an effect of a kind, in words. */
