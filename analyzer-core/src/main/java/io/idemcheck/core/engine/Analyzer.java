@@ -112,7 +112,7 @@ public final class Analyzer {
         ProjectIndex index = new ProjectIndex(files, catalog);
         SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
         List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
-        sqlModel.addXml(new MapperXmlReader(catalog.statusColumns(), catalog.fencingColumns())
+        sqlModel.addXml(new MapperXmlReader(catalog)
                 .parseAll(xml, p -> SourceDiscovery.relativize(root, p)));
         diagnostics.addAll(sqlModel.diagnostics());
         Schema schema = SchemaReader.read(root, request.paths(), resources, index);

@@ -38,6 +38,11 @@ public final class SqlClassifier {
         this.catalog = catalog;
     }
 
+    /** The catalog whose status and fencing columns this classifier reads. */
+    public Catalog catalog() {
+        return catalog;
+    }
+
     /** Classifies {@code sql}; never throws. */
     public SqlFacts classify(String sql) {
         return cache.computeIfAbsent(sql, this::doClassify);

@@ -6,6 +6,8 @@ import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.TypeEntry;
+import io.idemcheck.core.sql.mybatis.MapperXmlReader;
+import io.idemcheck.core.sql.mybatis.SqlShape;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,18 +26,16 @@ import java.util.Map;
 public final class SqlModel {
 
     private static final List<String> MYBATIS = List.of("Update", "Insert", "Delete", "Select");
-    private static final io.idemcheck.core.sql.mybatis.MapperXmlReader SCRIPTS =
-            new io.idemcheck.core.sql.mybatis.MapperXmlReader(
-                    io.idemcheck.core.sql.mybatis.MapperXmlReader.DEFAULT_STATUS_COLUMNS,
-                    io.idemcheck.core.sql.mybatis.MapperXmlReader.DEFAULT_FENCING_COLUMNS);
-
     private final SqlClassifier classifier;
+    /** Flattens annotation {@code <script>} bodies, with the catalog's status and fencing columns. */
+    private final MapperXmlReader scripts;
     private final Map<String, List<SqlStatement>> byMethod = new LinkedHashMap<>();
     private final List<SqlStatement> all = new ArrayList<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
 
     public SqlModel(SqlClassifier classifier) {
         this.classifier = classifier;
+        this.scripts = new MapperXmlReader(classifier.catalog());
     }
 
     /** Collects the annotation SQL of every method in the index. */
@@ -62,7 +62,7 @@ public final class SqlModel {
                     }
                     List<SqlFacts> shapes = new ArrayList<>();
                     if (sql.trim().startsWith("<script>")) {
-                        for (io.idemcheck.core.sql.mybatis.SqlShape shape : SCRIPTS.flattenScript(sql)) {
+                        for (SqlShape shape : model.scripts.flattenScript(sql)) {
                             shapes.add(classifier.classify(shape.sql()));
                         }
                     }
@@ -96,7 +96,7 @@ public final class SqlModel {
             diagnostics.addAll(f.diagnostics());
             for (io.idemcheck.core.sql.mybatis.MapperStatement ms : f.statements()) {
                 List<SqlFacts> shapes = new ArrayList<>();
-                for (io.idemcheck.core.sql.mybatis.SqlShape shape : ms.shapes()) {
+                for (SqlShape shape : ms.shapes()) {
                     shapes.add(classifier.classify(shape.sql()));
                 }
                 SqlStatement st = new SqlStatement(SqlStatement.Source.MAPPER_XML, ms.namespace(), ms.id(),

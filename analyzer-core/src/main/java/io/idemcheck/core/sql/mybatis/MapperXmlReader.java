@@ -1,5 +1,6 @@
 package io.idemcheck.core.sql.mybatis;
 
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.source.SourceText;
 import io.idemcheck.core.sql.mybatis.XmlTree.Element;
@@ -68,24 +69,17 @@ import javax.xml.stream.XMLStreamReader;
  * whose includes expand to more than 2,000,000 chars of text keeps only the text before that limit (each with an INFO
  * diagnostic), so a file cannot make the reader use exponential time or memory.
  *
- * <p>Instances are immutable and thread-safe; the static methods use the default column lists.
+ * <p>Instances are immutable and thread-safe; the static methods use the built-in catalog's column lists.
  */
 public final class MapperXmlReader {
 
     /** At most this many shapes are kept per statement. */
     public static final int MAX_SHAPES = 64;
 
-    /** Default status-like column patterns ({@link io.idemcheck.core.catalog.NamePattern} syntax, lower case). */
-    public static final List<String> DEFAULT_STATUS_COLUMNS = List.of("status", "state", "*_status", "*_state",
-            "processed", "done", "handled", "is_processed", "is_done", "is_handled");
-
-    /** Default version, owner and lease column patterns ({@link io.idemcheck.core.catalog.NamePattern} syntax). */
-    public static final List<String> DEFAULT_FENCING_COLUMNS = List.of("version", "*_version", "owner", "*_owner",
-            "locked_by", "lock_owner", "worker", "worker_id", "lease_until", "lease_expires_at", "locked_until",
-            "lock_until", "gmt_modified", "updated_at", "modified_at");
-
-    private static final MapperXmlReader DEFAULT = new MapperXmlReader(DEFAULT_STATUS_COLUMNS,
-            DEFAULT_FENCING_COLUMNS);
+    /** The reader of the static methods: the built-in catalog's status and fencing columns, loaded on first use. */
+    private static final class Default {
+        static final MapperXmlReader READER = new MapperXmlReader(Catalog.load());
+    }
 
     private static final Pattern ENCODING = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']");
     private static final Pattern LOOKS_LIKE_MAPPER = Pattern.compile("DTD Mapper|<mapper[\\s>/]");
@@ -106,26 +100,31 @@ public final class MapperXmlReader {
         this.fencingColumns = List.copyOf(fencingColumns);
     }
 
+    /** A reader of {@code catalog}'s {@code statusColumns} and {@code fencingColumns}. */
+    public MapperXmlReader(Catalog catalog) {
+        this(catalog.statusColumns(), catalog.fencingColumns());
+    }
+
     /**
-     * Reads one file with the default column lists; see {@link #parse(Path, String)}.
+     * Reads one file with the built-in catalog's column lists; see {@link #parse(Path, String)}.
      *
      * @param file    the XML file
      * @param relPath its path relative to the source root, '/' separated, used in positions and diagnostics
      * @return the mapper, or a non-mapper result ({@link MapperFile#isMapper()} false); never null
      */
     public static MapperFile read(Path file, String relPath) {
-        return DEFAULT.parse(file, relPath);
+        return Default.READER.parse(file, relPath);
     }
 
     /**
-     * Reads several files with the default column lists; see {@link #parseAll(List, Function)}.
+     * Reads several files with the built-in catalog's column lists; see {@link #parseAll(List, Function)}.
      *
      * @param files   the XML files
      * @param relPath gives each file's path relative to the source root
      * @return one result per file, in the same order; never null
      */
     public static List<MapperFile> readAll(List<Path> files, Function<Path, String> relPath) {
-        return DEFAULT.parseAll(files, relPath);
+        return Default.READER.parseAll(files, relPath);
     }
 
     /**
