@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Arg;
@@ -64,9 +65,26 @@ public final class MissingUniqueBusinessKey implements Rule {
     private static final Pattern DATE = Pattern.compile("(?i)(biz_date|business_date|.*_date|.*_day|.*_dt|.*_month|period)$");
     private static final Pattern TYPE = Pattern.compile("(?i)(.*_)?(type|kind|channel|category)$");
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)(?:[._]\\d+)*__.*\\.sql");
-    /** Tables that append by design: a row per run or per attempt is what they are for. */
-    private static final Pattern APPEND_ONLY = Pattern.compile(
-            "(?i)(.*_)?(log|logs|history|audit|trace|metric|metrics|stat|stats|attempt|attempts|event|events)$|(log|audit|history)_.*");
+
+    /**
+     * A table that appends by design (a row per run or per attempt is what it is for): its lower-cased name is one of
+     * the catalog's {@code appendOnlyTableWords} or ends with {@code _} and one ({@code payment_log}), or starts with
+     * one of {@code appendOnlyTablePrefixes} and {@code _} ({@code audit_order}).
+     */
+    static boolean appendOnly(Catalog catalog, String table) {
+        String n = table.toLowerCase(Locale.ROOT);
+        for (String w : catalog.terms(Vocabulary.APPEND_ONLY_TABLE_WORDS).values()) {
+            if (n.equals(w) || n.endsWith("_" + w)) {
+                return true;
+            }
+        }
+        for (String w : catalog.terms(Vocabulary.APPEND_ONLY_TABLE_PREFIXES).values()) {
+            if (n.startsWith(w + "_")) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** One insert into a table, run by job code. */
     private record Insert(MethodRef method, CallSite call, String table, List<String> columns, String what,
@@ -122,7 +140,7 @@ public final class MissingUniqueBusinessKey implements Rule {
         Map<String, List<String>> migrations = new LinkedHashMap<>(); // folder -> file names, with the new ones
         for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
             Table t = schema.table(e.getKey());
-            if (t != null && t.businessKeys().isEmpty() && !APPEND_ONLY.matcher(t.name()).matches()) {
+            if (t != null && t.businessKeys().isEmpty() && !appendOnly(project.catalog(), t.name())) {
                 report(ctx, project, t, e.getValue(), migrations);
             }
         }

@@ -73,7 +73,14 @@ public enum Vocabulary {
     /** Accessors that read an item's status (getStatus, isProcessed). Name patterns. */
     STATUS_ACCESSORS,
     /** Method names that read rows (find*, select*). Name patterns. */
-    READ_METHOD_NAMES;
+    READ_METHOD_NAMES,
+    /**
+     * Words that make a table append-only by design when its name is the word or ends with {@code _word}
+     * ({@code payment_log}). Exact, lower case; compared with the lower-cased table name.
+     */
+    APPEND_ONLY_TABLE_WORDS,
+    /** Words that make a table append-only by design when its name starts with {@code word_} ({@code audit_order}). */
+    APPEND_ONLY_TABLE_PREFIXES;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {
