@@ -15,7 +15,6 @@ import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.schema.Schema;
-import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
 import io.idemcheck.core.sql.SqlStatement;
 
@@ -82,7 +81,7 @@ public final class Semantics implements CallFacts {
         this.effects = new Effects(index, schema, dataAccess, this::summary);
         this.records = new Records(catalog, this::summary);
         this.keys = new Keys(catalog);
-        this.claims = new Claims(catalog, this);
+        this.claims = new Claims(this);
         this.loops = new Loops(index, dataAccess, this);
         this.transactions = new Transactions(index);
         this.entryPoints = new EntryPoints(index, this);
@@ -99,10 +98,6 @@ public final class Semantics implements CallFacts {
 
     public Catalog catalog() {
         return catalog;
-    }
-
-    public SqlClassifier sql() {
-        return model.classifier();
     }
 
     // ---- locations --------------------------------------------------------------------------------------------------
@@ -285,11 +280,6 @@ public final class Semantics implements CallFacts {
     /** See {@link Claims#guardingClaim}: the claim call whose checked result guards {@code effect}, or null. */
     public CallSite guardingClaim(MethodRef m, CallSite effect) {
         return claims.guardingClaim(m, effect);
-    }
-
-    /** See {@link Claims#previousStatusRead}: why the code leading to {@code c} read the previous status, or null. */
-    public String previousStatusRead(MethodRef m, CallSite c) {
-        return claims.previousStatusRead(m, c);
     }
 
     /** See {@link Loops#loopOverSelectedRows}. */
