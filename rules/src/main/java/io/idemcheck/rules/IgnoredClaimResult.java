@@ -1,7 +1,7 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.MethodFacts;
@@ -9,6 +9,7 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.model.Project;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
@@ -67,9 +68,9 @@ public final class IgnoredClaimResult implements Rule {
                     continue;
                 }
                 CallSite claim = c;
-                if (PREPARE.contains(c.name()) && isJdbc(ci)) {
+                if (project.catalog().terms(Vocabulary.JDBC_PREPARE_CALLS).has(c.name()) && isJdbc(ci)) {
                     // the SQL is in prepareStatement(..); the row count comes from ps.executeUpdate()
-                    claim = execution(m, c);
+                    claim = execution(project.catalog(), m, c);
                     if (claim == null) {
                         continue;
                     }
@@ -99,22 +100,20 @@ public final class IgnoredClaimResult implements Rule {
         }
     }
 
-    private static final java.util.Set<String> PREPARE = java.util.Set.of("prepareStatement", "prepareCall");
-    private static final java.util.Set<String> EXECUTE = java.util.Set.of("executeUpdate", "executeLargeUpdate",
-            "execute");
-
     private static boolean isJdbc(CallInfo ci) {
         return ci.statements().stream().anyMatch(st -> st.source() == SqlStatement.Source.JDBC_STRING);
     }
 
     /** The {@code ps.executeUpdate()} that runs the statement prepared by {@code prepare}, or null. */
-    private static CallSite execution(MethodRef m, CallSite prepare) {
+    private static CallSite execution(Catalog catalog, MethodRef m, CallSite prepare) {
         String ps = prepare.assignedTo();
         if (ps == null) {
             return null;
         }
         for (CallSite x : m.method().body().calls()) {
-            if (x.id() > prepare.id() && EXECUTE.contains(x.name()) && x.args().isEmpty()
+            // executeBatch returns an array of counts, not the one row count a claim is checked by
+            if (x.id() > prepare.id() && catalog.terms(Vocabulary.JDBC_EXECUTE_CALLS).has(x.name())
+                    && !x.name().equals("executeBatch") && x.args().isEmpty()
                     && x.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
                     && ps.equals(x.receiver().name())) {
                 return x;

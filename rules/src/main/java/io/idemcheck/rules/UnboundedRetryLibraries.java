@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.NewFact;
@@ -13,7 +14,6 @@ import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.Templates;
 
 import java.util.List;
-import java.util.Set;
 
 /** IDEM006 detectors: retry libraries configured in Java without a limit (Spring Retry, Resilience4j, Kafka). */
 final class UnboundedRetryLibraries {
@@ -94,8 +94,8 @@ final class UnboundedRetryLibraries {
                 why = Semantics.display(c) + " retries every failure forever";
                 fix = "Use maxAttempts(5) on the builder and recover to a FAILED/DEAD state.";
                 bounded = ".maxAttempts(5)";
-            } else if (Set.of("maxAttempts", "maxRetries", "setMaxAttempts", "withMaxRetries", "withMaxAttempts")
-                    .contains(c.name()) && c.argCount() == 1 && Retries.isUnboundedValue(c.args().get(0).text())
+            } else if (ctx.project().catalog().terms(Vocabulary.RETRY_LIMIT_SETTERS).has(c.name())
+                    && c.argCount() == 1 && Retries.isUnboundedValue(c.args().get(0).text())
                     && !c.args().get(0).text().equals("-1") || c.name().equals("withMaxRetries") && c.argCount() == 1
                     && c.args().get(0).text().equals("-1")) {
                 why = Semantics.display(c) + " sets the retry limit to " + c.args().get(0).text() + ": no ceiling";

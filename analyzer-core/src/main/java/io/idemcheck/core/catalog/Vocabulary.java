@@ -80,7 +80,19 @@ public enum Vocabulary {
      */
     APPEND_ONLY_TABLE_WORDS,
     /** Words that make a table append-only by design when its name starts with {@code word_} ({@code audit_order}). */
-    APPEND_ONLY_TABLE_PREFIXES;
+    APPEND_ONLY_TABLE_PREFIXES,
+    /** JDBC and Spring JDBC types whose calls take the SQL text first (JdbcTemplate, Statement). Exact simple names. */
+    JDBC_SQL_TYPES,
+    /** Calls on those types that run the SQL text of their first argument (update, execute). Exact method names. */
+    JDBC_SQL_CALLS,
+    /** Calls that prepare SQL text to run later (prepareStatement). Exact method names. */
+    JDBC_PREPARE_CALLS,
+    /** Calls that run a prepared statement (executeUpdate, executeBatch). Exact method names. */
+    JDBC_EXECUTE_CALLS,
+    /** JDBC row cursor types (ResultSet, SqlRowSet): a loop over one iterates rows read. Exact simple names. */
+    ROW_CURSOR_TYPES,
+    /** Retry libraries' setters of the attempt limit (maxAttempts, withMaxRetries). Exact method names. */
+    RETRY_LIMIT_SETTERS;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {

@@ -358,7 +358,7 @@ final class CallSql {
      * the preparation.
      */
     private SqlFacts preparedSql(MethodRef m, CallSite c) {
-        if (!Set.of("executeUpdate", "executeLargeUpdate", "execute", "executeBatch").contains(c.name())
+        if (!catalog.terms(Vocabulary.JDBC_EXECUTE_CALLS).has(c.name())
                 || !c.args().isEmpty() || c.receiver().kind() != Receiver.Kind.NAME) {
             return null;
         }
@@ -370,7 +370,7 @@ final class CallSql {
         CallSite prepared = null;
         for (int id : ps.initCallIds()) {
             CallSite p = m.method().body().calls().get(id);
-            if (id < c.id() && (p.name().equals("prepareStatement") || p.name().equals("prepareCall"))
+            if (id < c.id() && catalog.terms(Vocabulary.JDBC_PREPARE_CALLS).has(p.name())
                     && (prepared == null || id > prepared.id())) {
                 prepared = p;
             }
@@ -382,14 +382,10 @@ final class CallSql {
     }
 
     private SqlFacts jdbcSql(CallSite c, ResolvedType recv) {
-        String s = recv.simpleName();
-        if (!(s.equals("JdbcTemplate") || s.equals("NamedParameterJdbcTemplate") || s.equals("JdbcOperations")
-                || s.equals("Statement") || s.equals("PreparedStatement") || s.equals("Connection")
-                || s.equals("JdbcClient"))) {
+        if (!catalog.terms(Vocabulary.JDBC_SQL_TYPES).has(recv.simpleName())) {
             return null;
         }
-        if (c.args().isEmpty() || !Set.of("update", "batchUpdate", "executeUpdate", "execute", "sql")
-                .contains(c.name())) {
+        if (c.args().isEmpty() || !catalog.terms(Vocabulary.JDBC_SQL_CALLS).has(c.name())) {
             return null;
         }
         String text = c.args().get(0).stringValue();

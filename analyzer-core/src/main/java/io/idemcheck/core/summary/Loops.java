@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LambdaFact;
@@ -44,7 +45,7 @@ final class Loops {
         for (String n : names) {
             TypeRef tr = index.variableType(m, n, false).orElse(null);
             if (tr != null) {
-                if (Set.of("ResultSet", "SqlRowSet").contains(tr.simpleName())) {
+                if (index.catalog().terms(Vocabulary.ROW_CURSOR_TYPES).has(tr.simpleName())) {
                     return true; // while (rs.next()): rows read with plain JDBC
                 }
                 ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
