@@ -11,12 +11,14 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -41,11 +43,23 @@ public final class EffectRetriedWithoutKey implements Rule {
             if (m.file().test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
                 return;
             }
-            checkMethod(ctx, sem, m);
+            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
     }
 
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: test code is not checked");
+        } else if (!m.method().hasBody() || m.method().body().calls().isEmpty()) {
+            trace.missing(0, "the method", "a body with calls");
+        } else {
+            checkMethod(ctx, ctx.project().semantics(), m, trace);
+        }
+    }
+
+    /** Checks one method; with an enabled {@code trace}, writes each effect call's conditions and verdict to it. */
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
         List<CallInfo> infos = sem.calls(m);
         List<CallTarget> targets = sem.index().calls(m);
         List<CallSite> calls = m.method().body().calls();
@@ -56,12 +70,24 @@ public final class EffectRetriedWithoutKey implements Rule {
             retryable = null;
         }
         String listener = Retries.listener(sem.catalog(), m);
+        boolean anyEffect = false;
         for (CallSite c : calls) {
             CallInfo ci = infos.get(c.id());
             EffectTrace t = ci.effect();
-            if (t == null || ci.keyed() || t.isDatabaseLocal() || sem.guardingClaim(m, c) != null
-                    || kafkaRecordKey(sem, m, c, t) || readByName(c, t)) {
+            if (t == null) {
                 continue;
+            }
+            anyEffect = true;
+            int line = c.range().line();
+            String subject = trace.enabled() ? Semantics.display(c) : null;
+            String safe = safeToRetry(sem, m, c, ci, t);
+            if (safe != null) {
+                trace.missing(line, subject, "an effect that a retry repeats: " + safe);
+                continue;
+            }
+            if (trace.enabled()) {
+                trace.held(line, subject, "an effect that a retry repeats (" + t.kind() + ", no idempotency key "
+                        + "derived from the item, no checked claim guards it)");
             }
             String why = null;
             Location where = null;
@@ -104,10 +130,74 @@ public final class EffectRetriedWithoutKey implements Rule {
                 where = Semantics.location(m, m.method().nameRange(), "the listener is redelivered on an exception");
             }
             if (why == null) {
+                if (trace.enabled()) {
+                    trace.missing(line, subject, "a retry around it: " + noRetry(m, c, loops, recursions,
+                            Retries.retryable(m), retryable, listener));
+                }
                 continue;
             }
+            trace.held(line, subject, why);
             report(ctx, m, c, t, why, where);
+            trace.fired(line, subject, "the effect is retried without a key");
         }
+        if (!anyEffect) {
+            trace.missing(0, "the method", "a side effect: no call in this method is one (see each call's roles)");
+        }
+    }
+
+    /**
+     * Why effect call {@code c} is safe to retry, in words, or null when it is not: a key derived from the item, an
+     * insert into the application's own database, a checked claim, a Kafka record key, a read-named remote call.
+     */
+    private static String safeToRetry(Semantics sem, MethodRef m, CallSite c, CallInfo ci, EffectTrace t) {
+        if (ci.keyed()) {
+            return "it carries an idempotency key derived from the item";
+        }
+        if (t.isDatabaseLocal()) {
+            return "it is an insert into the application's own database (it rolls back with the failed attempt)";
+        }
+        CallSite claim = sem.guardingClaim(m, c);
+        if (claim != null) {
+            return "the claim " + Semantics.display(claim) + " at line " + claim.range().line()
+                    + " guards it and its row count is checked";
+        }
+        if (kafkaRecordKey(sem, m, c, t)) {
+            return "the Kafka record key is derived from the item (consumers dedupe on it)";
+        }
+        if (readByName(c, t)) {
+            return "it reaches a generic HTTP call through a method named like a read (" + c.name() + ")";
+        }
+        return null;
+    }
+
+    /** Why no retry applies to {@code c}: what was looked for and, where one exists, why it does not cover the call. */
+    private static String noRetry(MethodRef m, CallSite c, List<Retries.RetryLoop> loops,
+                                  List<Retries.RecursiveRetry> recursions, Retries.RetryableAnnotation declared,
+                                  Retries.RetryableAnnotation retryable, String listener) {
+        List<String> parts = new ArrayList<>();
+        if (!loops.isEmpty()) {
+            parts.add("the retry loop at line " + loops.get(0).loop().range().line() + " does not run it");
+        }
+        if (!recursions.isEmpty()) {
+            parts.add("the recursive retry at line " + recursions.get(0).selfCall().range().line()
+                    + " does not cover it");
+        }
+        if (declared != null && retryable == null) {
+            parts.add("@Retryable here retries nothing (no retry attempts)");
+        } else if (retryable != null) {
+            parts.add("the method is @Retryable, but " + (c.catchDepth() > 0 ? "the call is inside a catch block"
+                    : "a catch around the call swallows its failure") + ", so it never reaches the retry");
+        }
+        if (listener != null) {
+            parts.add("the method is a " + listener + " listener, but " + (c.catchDepth() > 0
+                    ? "the call is inside a catch block" : c.lambdaId() >= 0 ? "the call runs in a lambda"
+                    : "a catch around the call swallows its failure") + ", so a failure is not redelivered");
+        }
+        if (parts.isEmpty()) {
+            return "no retry loop, recursive retry from a catch block, RetryTemplate/Resilience4j callback, "
+                    + "@Retryable method or redelivered listener runs it";
+        }
+        return String.join("; ", parts);
     }
 
     private static final java.util.regex.Pattern READ_NAME = java.util.regex.Pattern.compile(

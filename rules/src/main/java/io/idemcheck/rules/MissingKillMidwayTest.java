@@ -7,6 +7,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.TestEvidence;
@@ -54,12 +55,61 @@ public final class MissingKillMidwayTest implements Rule {
         }
         boolean runtimeInMain = runtimeInMainCode(project); // once per scan, not per job
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
-            ctx.onMethod(e.getKey(), () -> check(ctx, sem, evidence, e.getKey(), e.getValue(), runtimeInMain));
+            ctx.onMethod(e.getKey(), () -> check(ctx, sem, evidence, e.getKey(), e.getValue(), runtimeInMain,
+                    RuleTrace.OFF));
         }
     }
 
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: test code is not checked");
+            return;
+        }
+        String subject = "the job " + m.type().simpleName() + "." + m.method().name() + "()";
+        int line = m.method().nameRange().line();
+        Map<MethodRef, List<JobShapes.Shape>> jobs = JobShapes.byEntryPoint(sem);
+        String entry = sem.entryPoint(m);
+        if (entry == null) {
+            List<String> at = new ArrayList<>();
+            for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
+                if (e.getValue().stream().anyMatch(s -> s.method().equals(m))) {
+                    at.add(e.getKey().type().simpleName() + "." + e.getKey().method().name() + "()");
+                }
+            }
+            trace.missing(0, "the method", "a job entry point: the rule reports at the entry point of a job"
+                    + (at.isEmpty() ? "" : "; the effect-then-record shape in this method is checked at "
+                    + String.join(", ", at)));
+            return;
+        }
+        trace.held(line, subject, "a job entry point (" + entry + ")");
+        List<JobShapes.Shape> shapes = jobs.get(m);
+        if (shapes == null) {
+            trace.missing(line, subject, "the effect-then-record shape: no effect followed by a record of the same "
+                    + "item in the job or the methods it reaches");
+            return;
+        }
+        JobShapes.Shape s = shapes.get(0);
+        trace.held(line, subject, "the effect-then-record shape: " + s.effectName() + " at line "
+                + s.effect().range().line() + " then " + s.recordName() + " at line " + s.record().range().line()
+                + " in " + s.method().type().simpleName() + "." + s.method().method().name() + "()"
+                + (shapes.size() > 1 ? " (and " + (shapes.size() - 1) + " more)" : ""));
+        TestEvidence evidence = new TestEvidence(project.index());
+        if (!evidence.anyTestSources()) {
+            trace.missing(line, subject, "test sources in the scan: there are none, so the rule cannot be checked "
+                    + "(one note says so instead of a finding)");
+            return;
+        }
+        check(ctx, sem, evidence, m, shapes, runtimeInMainCode(project), trace);
+    }
+
     private void check(RuleContext ctx, Semantics sem, TestEvidence ev, MethodRef job, List<JobShapes.Shape> shapes,
-                       boolean runtimeInMain) {
+                       boolean runtimeInMain, RuleTrace trace) {
+        int line = job.method().nameRange().line();
+        String subject = trace.enabled() ? "the job " + job.type().simpleName() + "." + job.method().name() + "()"
+                : null;
         Set<MethodRef> holders = new LinkedHashSet<>();
         shapes.forEach(s -> holders.add(s.method()));
         Map<String, List<String>> exercising = new LinkedHashMap<>();
@@ -80,13 +130,23 @@ public final class MissingKillMidwayTest implements Rule {
                 continue;
             }
             if (ev.harnessCrash(t) != null) {
+                trace.missing(line, subject, "no kill-midway test: " + t.type().simpleName() + "."
+                        + t.method().name() + "() runs it, crashes it (" + ev.harnessCrash(t) + ") and asserts counts");
                 return;
             }
             for (JobShapes.Shape s : shapes) {
                 if (ev.recordFault(t, s.record().name()) != null && ev.runs(t, hit) >= 2) {
+                    trace.missing(line, subject, "no kill-midway test: " + t.type().simpleName() + "."
+                            + t.method().name() + "() makes " + s.recordName() + " fail ("
+                            + ev.recordFault(t, s.record().name()) + "), runs the job again and asserts counts");
                     return;
                 }
             }
+        }
+        if (trace.enabled()) {
+            trace.held(line, subject, exercising.isEmpty() ? "no test runs the job"
+                    : "no test that runs the job kills it between the effect and the record, runs it again and "
+                    + "asserts counts (tests that run it: " + String.join(", ", exercising.keySet()) + ")");
         }
         JobShapes.Shape s = shapes.get(0);
         String between = s.effectName() + " and " + s.recordName();
@@ -142,6 +202,7 @@ public final class MissingKillMidwayTest implements Rule {
                 .related(Semantics.location(s.method(), s.record().range(), s.recordName() + ": the record"))
                 .fix(fix)
                 .report();
+        trace.fired(line, subject, "no kill-midway test covers " + between);
     }
 
     /** True when a main (non-test) source file imports from io.idemcheck.runtime, so CrashPoints compiles there. */

@@ -8,6 +8,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -36,11 +37,91 @@ public final class NoReconciliation implements Rule {
 
     @Override
     public void check(RuleContext ctx) {
+        Analysis a = analyse(ctx);
+        if (a == null || a.best() == null) {
+            return;
+        }
+        MethodRef best = a.best();
+        if (!a.anySql()) {
+            String jobName = best.type().simpleName() + "." + best.method().name() + "()";
+            ctx.couldNotCheck(Semantics.location(best, best.method().nameRange(), null), "the scan includes no SQL, "
+                    + "so neither the tables a job writes nor a reconciliation query can be seen (" + jobName
+                    + " has the effect-then-record shape). Scan the mapper XML / SQL too.");
+            return;
+        }
+        report(ctx, ctx.project().semantics(), best, a.jobs(), a.bestTask(), a.bestEffects(), a.anySql());
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: test code is not checked");
+            return;
+        }
+        Analysis a = analyse(ctx);
+        Semantics sem = ctx.project().semantics();
+        String name = m.type().simpleName() + "." + m.method().name() + "()";
+        String subject = "the job " + name;
+        int line = m.method().nameRange().line();
+        if (a == null) {
+            trace.missing(0, "the project", "a job with the effect-then-record shape: no job entry point reaches "
+                    + "an effect followed by a record of the same item");
+            return;
+        }
+        if (a.reconciler()) {
+            trace.missing(0, "the project", "no reconciliation: main code imports the runtime library's Reconciler");
+            return;
+        }
+        List<JobShapes.Shape> shapes = a.jobs().get(m);
+        if (shapes == null) {
+            trace.missing(0, "the method", "a job entry point with the effect-then-record shape (the rule reports "
+                    + "once per project, at such a job)" + (sem.entryPoint(m) != null
+                    ? "; this entry point reaches no effect followed by a record of the same item" : ""));
+            return;
+        }
+        trace.held(line, subject, "a job entry point with the effect-then-record shape (" + shapes.get(0).effectName()
+                + " then " + shapes.get(0).recordName() + ")");
+        String why = a.reconciledBy().get(m);
+        if (why != null) {
+            trace.missing(line, subject, "no reconciliation: " + why);
+            return;
+        }
+        trace.held(line, subject, "no query reads the job's task table together with its effect's table, and no "
+                + "method reads both");
+        if (!a.anySql()) {
+            trace.missing(line, subject, "SQL in the scan: there is none, so the rule cannot be checked (one note "
+                    + "says so instead of a finding)");
+        } else if (!m.equals(a.best())) {
+            trace.missing(line, subject, "the job with the most effects: the one note per project is at "
+                    + a.best().type().simpleName() + "." + a.best().method().name() + "()");
+        } else {
+            trace.fired(line, subject, "the project's unreconciled job with the most effects");
+        }
+    }
+
+    /**
+     * What the rule decides over the whole project: the jobs with the effect-then-record shape, which of them a
+     * reconciliation covers (and what covers it), and the unreconciled job with the most effects (where the one note
+     * goes). Null when there is no such job.
+     *
+     * @param reconciler  main code imports the runtime library's Reconciler (then nothing is reported)
+     * @param reconciledBy a reconciled job to what reads its task and effect tables together
+     * @param best        the unreconciled job with the most effects, or null when every job is reconciled
+     */
+    private record Analysis(Map<MethodRef, List<JobShapes.Shape>> jobs, boolean reconciler, boolean anySql,
+                            Map<MethodRef, String> reconciledBy, MethodRef best, String bestTask,
+                            Map<String, List<String>> bestEffects) {
+    }
+
+    private static Analysis analyse(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         Map<MethodRef, List<JobShapes.Shape>> jobs = JobShapes.byEntryPoint(sem);
-        if (jobs.isEmpty() || usesReconciler(project)) {
-            return;
+        if (jobs.isEmpty()) {
+            return null;
+        }
+        if (usesReconciler(project)) {
+            return new Analysis(jobs, true, true, Map.of(), null, null, null);
         }
         // every SELECT the project runs, and the tables each main method reads
         List<String> selects = new ArrayList<>();
@@ -72,8 +153,9 @@ public final class NoReconciliation implements Rule {
         int bestCount = -1;
         String bestTask = null;
         Map<String, List<String>> bestEffects = null;
-        boolean anyUnreconciled = false;
-        Map<String, Set<Integer>> readers = readers(selects, readsByMethod);
+        Map<MethodRef, String> reconciledBy = new LinkedHashMap<>();
+        List<String> readerNames = new ArrayList<>();
+        Map<String, Set<Integer>> readers = readers(selects, readsByMethod, readerNames);
         for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
             Set<String> taskTables = new LinkedHashSet<>();
             int count = 0;
@@ -86,10 +168,11 @@ public final class NoReconciliation implements Rule {
             }
             Map<String, List<String>> effectTables = insertTables(sem, e.getKey());
             effectTables.keySet().removeAll(taskTables);
-            if (reconciled(taskTables, effectTables.keySet(), readers)) {
+            String by = reconciled(taskTables, effectTables.keySet(), readers, readerNames);
+            if (by != null) {
+                reconciledBy.put(e.getKey(), by);
                 continue;
             }
-            anyUnreconciled = true;
             if (count > bestCount) {
                 best = e.getKey();
                 bestCount = count;
@@ -97,17 +180,7 @@ public final class NoReconciliation implements Rule {
                 bestEffects = effectTables;
             }
         }
-        if (!anyUnreconciled) {
-            return;
-        }
-        if (!anySql) {
-            String jobName = best.type().simpleName() + "." + best.method().name() + "()";
-            ctx.couldNotCheck(Semantics.location(best, best.method().nameRange(), null), "the scan includes no SQL, "
-                    + "so neither the tables a job writes nor a reconciliation query can be seen (" + jobName
-                    + " has the effect-then-record shape). Scan the mapper XML / SQL too.");
-            return;
-        }
-        report(ctx, sem, best, jobs, bestTask, bestEffects, anySql);
+        return new Analysis(jobs, false, anySql, reconciledBy, best, bestTask, bestEffects);
     }
 
     private static boolean usesReconciler(Project project) {
@@ -149,14 +222,14 @@ public final class NoReconciliation implements Rule {
     }
 
     /**
-     * True when one SELECT reads a task table together with an effect table, or one main method reads both. Looks
-     * the pair up in {@code readers} (table to the SELECTs and methods that read it), so each job costs its tables,
-     * not every statement of the project.
+     * What reads a task table together with an effect table (one SELECT, or one main method that reads both), in
+     * words, or null when nothing does. Looks the pair up in {@code readers} (table to the SELECTs and methods that
+     * read it, numbered as in {@code names}), so each job costs its tables, not every statement of the project.
      */
-    private static boolean reconciled(Set<String> taskTables, Set<String> effectTables,
-                                      Map<String, Set<Integer>> readers) {
+    private static String reconciled(Set<String> taskTables, Set<String> effectTables,
+                                     Map<String, Set<Integer>> readers, List<String> names) {
         if (taskTables.isEmpty() || effectTables.isEmpty()) {
-            return false;
+            return null;
         }
         for (String t : taskTables) {
             Set<Integer> rt = readers.get(t);
@@ -172,28 +245,35 @@ public final class NoReconciliation implements Rule {
                 Set<Integer> large = small == rt ? re : rt;
                 for (Integer i : small) {
                     if (large.contains(i)) {
-                        return true;
+                        return names.get(i) + " reads " + t + " together with " + e;
                     }
                 }
             }
         }
-        return false;
+        return null;
     }
 
-    /** Table name to the readers (SELECT texts, then main methods; numbered in that order) that read it. */
-    private static Map<String, Set<Integer>> readers(List<String> selects, Map<MethodRef, Set<String>> readsByMethod) {
+    /**
+     * Table name to the readers (SELECT texts, then main methods; numbered in that order) that read it; {@code names}
+     * receives each reader's description at its number.
+     */
+    private static Map<String, Set<Integer>> readers(List<String> selects, Map<MethodRef, Set<String>> readsByMethod,
+                                                     List<String> names) {
         Map<String, Set<Integer>> out = new HashMap<>();
         int i = 0;
         for (String sql : selects) {
             for (String t : InProgressStates.tablesOf(sql)) {
                 out.computeIfAbsent(t, k -> new HashSet<>()).add(i);
             }
+            String one = sql.replaceAll("\\s+", " ").strip();
+            names.add("the query '" + (one.length() > 120 ? one.substring(0, 117) + "..." : one) + "'");
             i++;
         }
-        for (Set<String> reads : readsByMethod.values()) {
-            for (String t : reads) {
+        for (Map.Entry<MethodRef, Set<String>> reads : readsByMethod.entrySet()) {
+            for (String t : reads.getValue()) {
                 out.computeIfAbsent(t, k -> new HashSet<>()).add(i);
             }
+            names.add(reads.getKey().type().simpleName() + "." + reads.getKey().method().name() + "()");
             i++;
         }
         return out;

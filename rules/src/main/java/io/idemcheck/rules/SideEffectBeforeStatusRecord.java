@@ -13,6 +13,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.JobShapes;
@@ -46,23 +47,60 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             if (f.test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
                 return;
             }
-            checkMethod(ctx, sem, m);
+            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
     }
 
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: test code is not checked");
+        } else if (!m.method().hasBody() || m.method().body().calls().isEmpty()) {
+            trace.missing(0, "the method", "a body with calls");
+        } else {
+            checkMethod(ctx, ctx.project().semantics(), m, trace);
+        }
+    }
+
+    /** Checks one method; with an enabled {@code trace}, writes each effect call's conditions and verdict to it. */
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
         Set<Integer> consumed = new HashSet<>();
         boolean tx = sem.isTransactional(m);
+        boolean anyEffect = false;
         for (CallSite e : calls) {
             CallInfo ei = infos.get(e.id());
-            if (consumed.contains(e.id()) || !unprotectedEffect(sem, m, e, ei)) {
+            if (ei.effect() == null) {
                 continue;
+            }
+            anyEffect = true;
+            int line = e.range().line();
+            String subject = trace.enabled() ? Semantics.display(e) : null;
+            if (consumed.contains(e.id())) {
+                trace.note(line, subject, "reported in the same finding as the effect before it");
+                continue;
+            }
+            String protection = protection(sem, m, e, ei);
+            if (protection != null) {
+                trace.missing(line, subject, "an unprotected effect: " + protection);
+                continue;
+            }
+            if (trace.enabled()) {
+                trace.held(line, subject, "an unprotected side effect (" + ei.effect().kind() + ", down to "
+                        + ei.effect().leaf() + "()): no idempotency key derived from the item, no checked claim "
+                        + "guards it");
             }
             CallSite record = JobShapes.firstRecordAfter(sem, m, e, infos);
             if (record != null) {
+                if (trace.enabled()) {
+                    trace.held(line, subject, "a record of the same item follows: " + Semantics.display(record)
+                            + " at line " + record.range().line() + " (" + infos.get(record.id()).record() + ")");
+                }
                 if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(sem, m, e, record))) {
+                    trace.missing(line, subject, "an effect that commits on its own: it is an insert into the "
+                            + "application's database in the same transaction as the record ("
+                            + (tx ? "the method is transactional" : "one TransactionTemplate lambda") + ")");
                     continue;
                 }
                 List<CallSite> group = new ArrayList<>();
@@ -78,6 +116,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 }
                 group.forEach(g -> consumed.add(g.id()));
                 reportGap(ctx, sem, m, group, record, infos);
+                trace.fired(line, subject, "the effect runs before the record at line " + record.range().line()
+                        + (group.size() > 1 ? ", with " + (group.size() - 1) + " more effect(s) before it" : ""));
             } else if (!e.loopIds().isEmpty() && !recordedBefore(sem, m, e, infos, calls)
                     && (sem.entryPoint(m) != null || sem.loopOverSelectedRows(m,
                     m.method().body().loops().get(e.loopIds().get(0))))) {
@@ -98,19 +138,62 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 if (chain.size() >= 2 && !(chain.stream().allMatch(c -> infos.get(c.id()).effect().isDatabaseLocal()))) {
                     chain.forEach(g -> consumed.add(g.id()));
                     reportChain(ctx, m, chain, infos);
+                    trace.fired(line, subject, "no record follows, and " + (chain.size() - 1)
+                            + " more unprotected effect(s) run after it for the same loop item");
+                } else if (trace.enabled()) {
+                    trace.missing(line, subject, "a record of the same item after it: none follows in this method"
+                            + " (nor a second unprotected effect for the same loop item, which would make an "
+                            + "unrecorded chain)" + passedUp(sem, m));
                 }
+            } else if (trace.enabled()) {
+                String why = e.loopIds().isEmpty() ? ""
+                        : recordedBefore(sem, m, e, infos, calls) ? "; the item's state is recorded before it"
+                        : "; the loop is not over selected rows and the method is no job entry point";
+                trace.missing(line, subject, "a record of the same item after it: none follows in this method"
+                        + why + passedUp(sem, m));
             }
+        }
+        if (!anyEffect) {
+            trace.missing(0, "the method", "a side effect: no call in this method is one (see each call's roles)");
         }
     }
 
+    /** ", so the effect is passed up to the method's callers (its summary), where IDEM001 looks for the record". */
+    private static String passedUp(Semantics sem, MethodRef m) {
+        int n = sem.summary(m).effects().size();
+        return n == 0 ? "" : "; this method's summary passes " + n + " unrecorded effect" + (n == 1 ? "" : "s")
+                + " to its callers, where the record is looked for";
+    }
+
     private static boolean unprotectedEffect(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
-        if (ci.effect() == null || ci.keyed() || ci.isRecord() || sem.guardingClaim(m, c) != null) {
-            return false;
+        return ci.effect() != null && protection(sem, m, c, ci) == null;
+    }
+
+    /**
+     * What makes effect call {@code c} safe to repeat, in words, or null when nothing does: a key derived from the
+     * item, the call being a record itself, a checked claim guarding it, or (for an insert into the application's own
+     * database) not being batch code.
+     */
+    private static String protection(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        if (ci.keyed()) {
+            return "it carries an idempotency key derived from the item";
+        }
+        if (ci.isRecord()) {
+            return "the call records the item's state itself (" + ci.record() + ")";
+        }
+        CallSite claim = sem.guardingClaim(m, c);
+        if (claim != null) {
+            return "the claim " + Semantics.display(claim) + " at line " + claim.range().line()
+                    + " guards it and its row count is checked";
         }
         // an insert into the application's own database is a restart risk in batch code (a job, a listener, a
         // loop over selected rows); in request-driven code the caller sees the failure and nothing re-runs it
-        return !ci.effect().isDatabaseLocal() || sem.reachableFromEntryPoints().contains(m.method())
-                || c.loopIds().stream().anyMatch(l -> sem.loopOverSelectedRows(m, m.method().body().loops().get(l)));
+        if (ci.effect().isDatabaseLocal() && !sem.reachableFromEntryPoints().contains(m.method())
+                && c.loopIds().stream().noneMatch(l -> sem.loopOverSelectedRows(m, m.method().body().loops().get(l)))) {
+            return "it is an insert into the application's own database outside batch code (not reachable from a "
+                    + "job entry point, not in a loop over selected rows)";
+        }
+        return null;
     }
 
     private static boolean recordedBefore(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,

@@ -1,0 +1,130 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.explain.Explainer;
+import io.idemcheck.core.explain.Explanation;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.model.Project;
+import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.RuleRegistry;
+import io.idemcheck.core.testing.RuleTester;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rules that explain their conditions ({@link Rule#explain}) say exactly what their check does: on every method
+ * of every marked case of IDEM001, IDEM007, IDEM010 and IDEM012, the lines where the trace says "fired" are the lines
+ * of the rule's findings in that method (suppressed ones included: the rule fired, a suppression accepted it), and a
+ * method without a finding names at least one missing condition.
+ */
+class RuleExplainTest {
+
+    private static final List<Rule> EXPLAINING = List.of(new SideEffectBeforeStatusRecord(),
+            new MissingKillMidwayTest(), new EffectRetriedWithoutKey(), new NoReconciliation());
+
+    @TestFactory
+    Stream<DynamicTest> traceAgreesWithTheCheckOnEveryCase() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Rule rule : EXPLAINING) {
+            for (Path c : RuleTester.cases(RuleCases.dir(rule))) {
+                tests.add(DynamicTest.dynamicTest(rule.info().id() + " " + c.getFileName(), c.toUri(),
+                        () -> assertAgrees(rule, c)));
+            }
+        }
+        assertThat(tests).hasSizeGreaterThan(100);
+        return tests.stream();
+    }
+
+    private static void assertAgrees(Rule rule, Path casePath) throws IOException {
+        Path root = (Files.isDirectory(casePath) ? casePath : casePath.getParent()).toAbsolutePath().normalize();
+        Path target = casePath.toAbsolutePath().normalize();
+        AtomicReference<Project> model = new AtomicReference<>();
+        ScanResult result = new Analyzer().scan(new ScanRequest(List.of(target), root, 1,
+                RuleRegistry.of(List.of(rule)), ProgressListener.NONE), model::set);
+        Explainer explainer = new Explainer(model.get(), result, List.of(rule), null);
+        List<Path> javaFiles;
+        try (Stream<Path> s = Files.isDirectory(target) ? Files.walk(target) : Stream.of(target)) {
+            javaFiles = s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        int findingsSeen = 0;
+        for (Path file : javaFiles) {
+            if (model.get().files().stream().noneMatch(f -> f.path().equals(file))) {
+                continue; // not a parsed input of the case (none is expected)
+            }
+            Explanation e;
+            try {
+                e = explainer.explain(file, null, root);
+            } catch (IllegalArgumentException noMethod) {
+                continue; // a file with no method (a record, an empty interface)
+            }
+            for (Explanation.Method m : e.methods()) {
+                Explanation.RuleVerdict v = m.rules().get(0);
+                Set<Integer> found = Stream.concat(v.findings().stream(), v.suppressed().stream())
+                        .map(Explanation.FindingRef::line).collect(Collectors.toCollection(TreeSet::new));
+                Set<Integer> fired = v.steps().stream().filter(s -> s.kind().equals("fired"))
+                        .map(Explanation.Step::line).collect(Collectors.toCollection(TreeSet::new));
+                findingsSeen += found.size();
+                assertThat(v.explained()).as(m.name()).isTrue();
+                assertThat(fired).as(m.name() + " fired lines vs findings; steps " + v.steps()).isEqualTo(found);
+                if (found.isEmpty()) {
+                    assertThat(v.missing()).as(m.name() + " names what is missing; steps " + v.steps()).isNotEmpty();
+                }
+            }
+        }
+        long expected = Stream.concat(result.findings().stream(), result.suppressed().stream().map(x -> x.finding()))
+                .filter(f -> f.ruleId().equals(rule.info().id()) && f.primary().path().endsWith(".java")).count();
+        assertThat(findingsSeen).as("every finding in a Java file belongs to a method").isEqualTo(expected);
+    }
+
+    @Test
+    void idem001NamesTheClaimThatGuardsTheEffect() throws IOException {
+        Path c = RuleCases.dir(new SideEffectBeforeStatusRecord()).resolve("Neg06_ClaimCheckedBeforeEffect.java");
+        List<String> missing = missing(new SideEffectBeforeStatusRecord(), c);
+        assertThat(missing).anySatisfy(s -> assertThat(s).contains("an unprotected effect: the claim")
+                .contains("guards it and its row count is checked"));
+    }
+
+    @Test
+    void idem001NamesTheKeyDerivedFromTheItem() throws IOException {
+        Path c = RuleCases.dir(new SideEffectBeforeStatusRecord()).resolve("Neg03_KeyDerivedFromItem.java");
+        assertThat(missing(new SideEffectBeforeStatusRecord(), c))
+                .anySatisfy(s -> assertThat(s).contains("carries an idempotency key derived from the item"));
+    }
+
+    @Test
+    void idem001NamesTheRecordThatComesFirst() throws IOException {
+        Path c = RuleCases.dir(new SideEffectBeforeStatusRecord()).resolve("Neg02_RecordBeforeEffect.java");
+        assertThat(missing(new SideEffectBeforeStatusRecord(), c))
+                .anySatisfy(s -> assertThat(s).contains("a record of the same item after it: none follows"));
+    }
+
+    /** Every missing condition the rule names on the methods of one case file. */
+    private static List<String> missing(Rule rule, Path caseFile) throws IOException {
+        Path root = caseFile.getParent().toAbsolutePath().normalize();
+        Path file = caseFile.toAbsolutePath().normalize();
+        AtomicReference<Project> model = new AtomicReference<>();
+        ScanResult result = new Analyzer().scan(new ScanRequest(List.of(file), root, 1,
+                RuleRegistry.of(List.of(rule)), ProgressListener.NONE), model::set);
+        assertThat(result.findings()).isEmpty();
+        Explanation e = new Explainer(model.get(), result, List.of(rule), null).explain(file, null, root);
+        List<String> out = new ArrayList<>();
+        e.methods().forEach(m -> out.addAll(m.rules().get(0).missing()));
+        return out;
+    }
+}
