@@ -21,9 +21,10 @@ import java.util.function.Supplier;
 import static io.idemcheck.core.util.Texts.firstLine;
 
 /**
- * The {@code idemcheck} command: {@code scan}, {@code fix}, {@code rules} and {@code init}. It only parses arguments;
- * {@code scan} hands them to a {@link io.idemcheck.core.session.ScanSession} (configuration, engine, baseline,
- * report, decision; shared with the Maven plugin) and turns its outcome into an {@link ExitCode}.
+ * The {@code idemcheck} command: {@code scan}, {@code fix}, {@code explain}, {@code rules} and {@code init}. It only
+ * parses arguments; {@code scan} hands them to a {@link io.idemcheck.core.session.ScanSession} (configuration,
+ * engine, baseline, report, decision; shared with the Maven plugin) and turns its outcome into an {@link ExitCode};
+ * {@code explain} scans with the engine and prints an {@link io.idemcheck.core.explain.Explanation}.
  */
 @Command(name = "idemcheck", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
         description = "Finds batch-job code that is not safe to restart.",
@@ -78,6 +79,7 @@ public final class IdemcheckCli implements Callable<Integer> {
             cl.addSubcommand("rules", new RulesCommand(this));
             cl.addSubcommand("init", new InitCommand(this));
             cl.addSubcommand("fix", new FixCommand(this));
+            cl.addSubcommand("explain", new ExplainCommand(this));
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
             cl.setParameterExceptionHandler((ex, a) -> {

@@ -1,0 +1,310 @@
+package io.idemcheck.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.rule.RuleRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code idemcheck explain FILE[:LINE]} with the real engine and rules, on the bundled samples and on bad input. */
+class ExplainCommandTest {
+
+    static final Path REPO = Path.of("..").toAbsolutePath().normalize();
+    static final Path JOB = REPO.resolve("samples/noon-batch/src/main/java/com/example/noon/job/NoonSettlementJob.java");
+    static final Path SAFE_JOB = REPO.resolve(
+            "samples/noon-batch-safe/src/main/java/com/example/noonsafe/job/NoonSettlementJob.java");
+
+    @TempDir
+    Path tmp;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new IdemcheckCli(r -> new Analyzer().scan(r), RuleRegistry::load,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                false).run(args);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    // ---- the issue's done-when ----------------------------------------------------------------------------------
+
+    @Test
+    void theIncidentLineShowsTheChainDownToTheHttpCallTheRecordFromSqlAndIdem001Fired() {
+        Run r = cli("explain", JOB + ":33");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        String out = r.out();
+        assertThat(out).contains("(project: samples/noon-batch)");
+        assertThat(out).contains("NoonSettlementJob.run()   lines 27-40   com.example.noon.job.NoonSettlementJob#run()");
+        assertThat(out).contains("runs unattended: a job entry point (@Scheduled)");
+        // the effect chain, down to RestTemplate.postForObject, with the catalog entry that recognised it
+        assertThat(out).contains("""
+                    33:17  doBusiness()   receiver com.example.noon.job.NoonSettlementJob (project)
+                        effect: moves money (through 3 calls, down to RestTemplate.postForObject()); a repetition \
+                charges the customer again
+                          because catalog.json effectTypes: org.springframework.web.client.RestTemplate#post* (http)
+                          samples/noon-batch/src/main/java/com/example/noon/job/NoonSettlementJob.java:33  doBusiness() \
+                calls NoonSettlementJob.doBusiness()
+                          samples/noon-batch/src/main/java/com/example/noon/job/NoonSettlementJob.java:43  \
+                settlementService.settle() calls SettlementService.settle()
+                          samples/noon-batch/src/main/java/com/example/noon/service/SettlementService.java:24  \
+                paymentClient.charge() calls PaymentClient.charge()
+                          samples/noon-batch/src/main/java/com/example/noon/client/PaymentClient.java:30  \
+                restTemplate.postForObject() calls RestTemplate.postForObject()
+                """);
+        // the record, recognised from its SQL in the mapper XML
+        assertThat(out).contains("""
+                    34:17  taskMapper.updateStatus()   receiver com.example.noon.mapper.TaskMapper (project)
+                        record: taskMapper.updateStatus() updates settlement_task.status
+                          because SQL (mapper xml): com.example.noon.mapper.TaskMapper.updateStatus: UPDATE \
+                settlement_task SET status = ?, gmt_modified = NOW() WHERE id = ? at \
+                samples/noon-batch/src/main/resources/mapper/TaskMapper.xml:16
+                """);
+        // every effect settle() reaches: the charge, the order, the SMS
+        assertThat(out).contains("effects reached (3):", "payment: RestTemplate.postForObject()",
+                "db-insert: OrderMapper.insertOrder()", "message: RestTemplate.postForObject()");
+        // IDEM001 fired, with its reason
+        assertThat(out).contains("IDEM001 SideEffectBeforeStatusRecord: FIRED\n"
+                + "      finding at line 33 (error): doBusiness() at line 33 moves money (through 3 calls, down to "
+                + "RestTemplate.postForObject()) before taskMapper.updateStatus() at line 34 records the item's state");
+        assertThat(out).contains("fired   doBusiness() (line 33): the effect runs before the record at line 34");
+        assertThat(out).contains("MISSING doBusiness() (line 33): a retry around it");
+    }
+
+    @Test
+    void onTheRestartSafeTwinIdem001NamesTheMissingCondition() {
+        Run r = cli("explain", SAFE_JOB + ":57");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("IDEM001 SideEffectBeforeStatusRecord: not fired\n"
+                + "      MISSING settlementService.settle() (line 57): an unprotected effect: the claim claimer.claim() "
+                + "at line 48 guards it and its row count is checked");
+        assertThat(r.out()).contains("IDEM007 MissingKillMidwayTest: not fired", "MISSING the job "
+                + "NoonSettlementJob.run() (line 45): no kill-midway test: NoonSettlementJobKillMidwayTest."
+                + "everyUserIsChargedOrderedAndTextedOnceAcrossAKill() runs it, crashes it");
+        assertThat(r.out()).contains("claim: a conditional claim", "because idemcheck runtime library: "
+                + "TaskClaimer.claim()");
+    }
+
+    @Test
+    void jsonHasTheDocumentedShapeAndTheSameFacts() throws Exception {
+        Run r = cli("explain", JOB + ":33", "--format", "json");
+        assertThat(r.code()).isZero();
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertThat(root.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(root.get("project").asText()).isEqualTo("samples/noon-batch");
+        assertThat(root.get("file").asText())
+                .isEqualTo("samples/noon-batch/src/main/java/com/example/noon/job/NoonSettlementJob.java");
+        assertThat(root.get("line").asInt()).isEqualTo(33);
+        assertThat(root.get("methods")).hasSize(1);
+        JsonNode m = root.get("methods").get(0);
+        assertThat(m.get("id").asText()).isEqualTo("com.example.noon.job.NoonSettlementJob#run()");
+        assertThat(m.get("startLine").asInt()).isEqualTo(27);
+        assertThat(m.get("endLine").asInt()).isEqualTo(40);
+        assertThat(m.get("runs").get("entryPoint").asText()).isEqualTo("@Scheduled");
+        assertThat(m.get("runs").get("reachable").asBoolean()).isTrue();
+        assertThat(m.get("summary").get("writesDatabase").asBoolean()).isTrue();
+        assertThat(m.get("summary").get("recordEvidence").get("basis").asText()).isEqualTo("sql");
+        assertThat(m.get("summary").get("reaches")).hasSize(3);
+
+        JsonNode effectCall = call(m, "doBusiness()");
+        assertThat(effectCall.get("line").asInt()).isEqualTo(33);
+        JsonNode effect = role(effectCall, "effect");
+        assertThat(effect.get("evidence").get("source").asText()).isEqualTo("catalog.json effectTypes");
+        assertThat(effect.get("evidence").get("entry").asText())
+                .isEqualTo("org.springframework.web.client.RestTemplate#post* (http)");
+        JsonNode chain = effect.get("effect").get("chain");
+        assertThat(chain).hasSize(4);
+        assertThat(chain.get(3).get("label").asText())
+                .isEqualTo("restTemplate.postForObject() calls RestTemplate.postForObject()");
+        assertThat(effect.get("effect").get("kind").asText()).isEqualTo("payment");
+        assertThat(effect.get("effect").get("leaf").asText()).isEqualTo("RestTemplate.postForObject");
+        assertThat(effectCall.get("context").get(0).asText())
+                .isEqualTo("in the loop at line 31 (over rows selected from the database)");
+
+        JsonNode record = role(call(m, "taskMapper.updateStatus()"), "record");
+        assertThat(record.get("evidence").get("basis").asText()).isEqualTo("sql");
+        assertThat(record.get("evidence").get("path").asText())
+                .isEqualTo("samples/noon-batch/src/main/resources/mapper/TaskMapper.xml");
+        assertThat(record.get("evidence").get("line").asInt()).isEqualTo(16);
+
+        JsonNode idem001 = rule(m, "IDEM001");
+        assertThat(idem001.get("status").asText()).isEqualTo("fired");
+        assertThat(idem001.get("explained").asBoolean()).isTrue();
+        assertThat(idem001.get("findings").get(0).get("line").asInt()).isEqualTo(33);
+        assertThat(idem001.get("findings").get(0).get("severity").asText()).isEqualTo("error");
+        assertThat(idem001.get("missing")).isEmpty();
+        JsonNode idem010 = rule(m, "IDEM010");
+        assertThat(idem010.get("status").asText()).isEqualTo("not-fired");
+        assertThat(idem010.get("missing").get(0).asText()).startsWith("doBusiness() (line 33): a retry around it: ");
+        JsonNode idem003 = rule(m, "IDEM003");
+        assertThat(idem003.get("explained").asBoolean()).isFalse();
+        assertThat(idem003.get("elsewhere").get(0).get("path").asText())
+                .isEqualTo("samples/noon-batch/src/main/resources/mapper/TaskMapper.xml");
+        assertThat(m.get("rules")).hasSize(12);
+    }
+
+    @Test
+    void withoutALineEveryMethodOfTheFileIsExplainedAndAHelperShowsItsChainFromTheJob() throws Exception {
+        Run r = cli("explain", JOB.toString(), "-f", "json");
+        assertThat(r.code()).isZero();
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertThat(root.get("line").isNull()).isTrue();
+        List<String> names = new ArrayList<>();
+        root.get("methods").forEach(m -> names.add(m.get("name").asText()));
+        assertThat(names).containsExactly("NoonSettlementJob.NoonSettlementJob()", "NoonSettlementJob.run()",
+                "NoonSettlementJob.doBusiness()");
+        JsonNode helper = root.get("methods").get(2);
+        assertThat(helper.get("runs").get("entryPoint").isNull()).isTrue();
+        assertThat(helper.get("runs").get("reachable").asBoolean()).isTrue();
+        JsonNode chain = helper.get("runs").get("chain");
+        assertThat(chain.get(0).get("label").asText())
+                .isEqualTo("NoonSettlementJob.run() is a job entry point (@Scheduled)");
+        assertThat(chain.get(1).get("line").asInt()).isEqualTo(33);
+        assertThat(chain.get(1).get("label").asText())
+                .isEqualTo("NoonSettlementJob.run(): doBusiness() calls NoonSettlementJob.doBusiness()");
+        assertThat(helper.get("summary").get("unrecordedEffects")).hasSize(1);
+        assertThat(rule(helper, "IDEM001").get("missing").get(0).asText()).startsWith("settlementService.settle() "
+                + "(line 43): a record of the same item after it: none follows in this method; this method's summary "
+                + "passes 1 unrecorded effect to its callers");
+    }
+
+    @Test
+    void aConfiguredEffectNamesItsIdemcheckYmlLine() throws Exception {
+        Path p = Files.createDirectories(tmp.resolve("proj"));
+        Files.writeString(p.resolve("pom.xml"), "<project/>\n");
+        Files.writeString(p.resolve("idemcheck.yml"), "# ours\neffects:\n  - {pattern: \"com.acme.Billing#bill(*)\", "
+                + "kind: payment}\n");
+        Path src = Files.createDirectories(p.resolve("src/main/java/com/acme"));
+        Files.writeString(src.resolve("Job.java"), """
+                package com.acme;
+                public class Job {
+                    private Billing billing;
+                    public void run(long id) {
+                        billing.bill(id);
+                    }
+                }
+                """);
+        Files.writeString(src.resolve("Billing.java"), "package com.acme;\npublic interface Billing { void bill(long "
+                + "id); }\n");
+        Run r = cli("explain", src.resolve("Job.java") + ":5");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("(project: .)", "because idemcheck.yml effects: com.acme.Billing#bill(*) at "
+                + "idemcheck.yml:3");
+    }
+
+    private static JsonNode call(JsonNode method, String name) {
+        for (JsonNode c : method.get("calls")) {
+            if (c.get("call").asText().equals(name)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no call " + name);
+    }
+
+    private static JsonNode role(JsonNode call, String role) {
+        for (JsonNode r : call.get("roles")) {
+            if (r.get("role").asText().equals(role)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no role " + role + " in " + call);
+    }
+
+    private static JsonNode rule(JsonNode method, String id) {
+        for (JsonNode r : method.get("rules")) {
+            if (r.get("id").asText().equals(id)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no rule " + id);
+    }
+
+    // ---- bad input: one line on stderr, exit 2, no stack trace ----------------------------------------------------
+
+    private static void assertUsageError(Run r, String expected) {
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo("idemcheck: error: " + expected + System.lineSeparator());
+        assertThat(r.err()).doesNotContain("\tat ", "Exception");
+    }
+
+    @Test
+    void aMissingFileIsAUsageError() {
+        assertUsageError(cli("explain", "no/such/Job.java:3"), "file 'no/such/Job.java' does not exist");
+        assertUsageError(cli("explain", "no/such/Job.java"), "file 'no/such/Job.java' does not exist");
+    }
+
+    @Test
+    void aLineOutOfRangeIsAUsageError() {
+        assertUsageError(cli("explain", JOB + ":46"), "line 46 is out of range: '" + JOB + "' has 45 lines");
+        assertUsageError(cli("explain", JOB + ":0"), "line 0 is out of range: '" + JOB + "' has 45 lines");
+        assertUsageError(cli("explain", JOB + ":x3"), "line 'x3' in '" + JOB + ":x3' is not a number (expected "
+                + "FILE or FILE:LINE)");
+    }
+
+    @Test
+    void aLineInNoMethodIsAUsageErrorListingTheMethods() {
+        assertUsageError(cli("explain", JOB + ":3"), "no method encloses line 3 of "
+                + "'samples/noon-batch/src/main/java/com/example/noon/job/NoonSettlementJob.java' (methods: "
+                + "NoonSettlementJob.NoonSettlementJob() lines 22-25, NoonSettlementJob.run() lines 27-40, "
+                + "NoonSettlementJob.doBusiness() lines 42-44)");
+    }
+
+    @Test
+    void aNonJavaFileOrADirectoryIsAUsageError() {
+        Path xml = REPO.resolve("samples/noon-batch/src/main/resources/mapper/TaskMapper.xml");
+        assertUsageError(cli("explain", xml + ":5"), "'" + xml + "' is not a Java source file (explain reads "
+                + ".java files)");
+        Path dir = REPO.resolve("samples/noon-batch");
+        assertUsageError(cli("explain", dir.toString()), "'" + dir + "' is a directory; explain takes one Java file "
+                + "(FILE[:LINE])");
+    }
+
+    @Test
+    void badFlagsAreUsageErrors() {
+        assertUsageError(cli("explain", JOB + ":33", "--format", "sarif"),
+                "--format: unknown value 'sarif' (expected text or json)");
+        Run unknown = cli("explain", JOB + ":33", "--bogus");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err().lines().toList()).singleElement()
+                .satisfies(l -> assertThat(l).startsWith("idemcheck: error: unknown option: '--bogus'"));
+        Run none = cli("explain");
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err().lines().toList()).singleElement()
+                .satisfies(l -> assertThat(l).startsWith("idemcheck: error: missing required parameter"));
+        assertUsageError(cli("explain", JOB + ":33", "--project", tmp.toString()), "--project: '" + tmp
+                + "' does not contain '" + JOB + ":33'");
+        assertUsageError(cli("explain", JOB + ":33", "--project", tmp.resolve("none").toString()), "--project: '"
+                + tmp.resolve("none") + "' is not a directory");
+        assertUsageError(cli("explain", JOB + ":33", "--config", tmp.resolve("none.yml").toString()), "--config: '"
+                + tmp.resolve("none.yml") + "' does not exist");
+    }
+
+    @Test
+    void theProjectIsTheNearestFolderWithABuildFileOrGit() throws Exception {
+        Path repo = Files.createDirectories(tmp.resolve("repo"));
+        Files.createDirectories(repo.resolve(".git"));
+        Path module = Files.createDirectories(repo.resolve("billing"));
+        Files.writeString(module.resolve("pom.xml"), "<project/>\n");
+        Path file = Files.createDirectories(module.resolve("src/main/java")).resolve("A.java");
+        Files.writeString(file, "class A {}\n");
+        assertThat(ExplainCommand.findProject(file)).isEqualTo(module);
+        Path loose = Files.createDirectories(repo.resolve("scripts")).resolve("B.java");
+        Files.writeString(loose, "class B {}\n");
+        assertThat(ExplainCommand.findProject(loose)).isEqualTo(repo);
+    }
+}
