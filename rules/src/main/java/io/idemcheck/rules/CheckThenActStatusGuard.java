@@ -21,6 +21,7 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.StatusRows;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public final class CheckThenActStatusGuard implements Rule {
                 continue;
             }
             List<CallSite> acts = new ArrayList<>();
-            String field = StatusChecks.norm(field(sc.accessor()));
+            String field = StatusRows.norm(field(sc.accessor()));
             for (CallSite c : body.calls()) {
                 if (!c.guardIds().contains(g.id()) || g.callIds().contains(c.id())) {
                     continue;
@@ -83,9 +84,9 @@ public final class CheckThenActStatusGuard implements Rule {
                         || !StatusChecks.sameRow(sem, m, c, sc)) {
                     continue; // a precondition for another row or column, or for an effect: not a transition guard
                 }
-                java.util.Set<String> written = StatusChecks.writtenColumns(m, c, ci, sc.variable());
-                if (StatusChecks.converges(g.text(), StatusChecks.writtenValue(m, c, ci, sc.variable(), field),
-                        StatusChecks.setsOtherStatus(sem.index().catalog(), written, field))) {
+                java.util.Set<String> written = StatusRows.writtenColumns(m, c, ci, sc.variable());
+                if (StatusChecks.converges(g.text(), StatusRows.writtenValue(m, c, ci, sc.variable(), field),
+                        StatusRows.setsOtherStatus(sem.index().catalog(), written, field))) {
                     continue; // every run writes the value the check excluded: a repeat changes nothing
                 }
                 if (!safe(sem, m, c, ci) && !(ci.effect() == null && writesCheckedValue(c, ci, g))
@@ -115,7 +116,7 @@ public final class CheckThenActStatusGuard implements Rule {
      * on the checked status.
      */
     private static boolean writesCheckedColumn(MethodRef m, CallSite c, CallInfo ci, StatusCheck sc, String field) {
-        java.util.Set<String> written = StatusChecks.writtenColumns(m, c, ci, sc.variable());
+        java.util.Set<String> written = StatusRows.writtenColumns(m, c, ci, sc.variable());
         if (written.contains(field)) {
             return true;
         }

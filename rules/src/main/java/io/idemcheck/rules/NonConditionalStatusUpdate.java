@@ -15,6 +15,7 @@ import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.StatusRows;
 import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
 
@@ -74,7 +75,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                                 + "otherwise";
                     }
                     if (why == null) {
-                        why = StatusChecks.loopSelectedByStatus(sem, m, c, columns);
+                        why = StatusRows.loopSelectedByStatus(sem, m, c, columns);
                     }
                     if (why == null && unattended.contains(m.method())) {
                         String ep = sem.entryPoint(m);
@@ -127,7 +128,7 @@ public final class NonConditionalStatusUpdate implements Rule {
         Set<String> out = new java.util.LinkedHashSet<>();
         for (SqlFacts f : st.shapes()) {
             if (transitionShape(cat, f) && !fencedShape(cat, f)) {
-                out.addAll(StatusChecks.statusColumns(cat, f));
+                out.addAll(StatusRows.statusColumns(cat, f));
             }
         }
         return out;

@@ -1,0 +1,267 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.sql.SqlFacts;
+import io.idemcheck.core.sql.SqlStatement;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Facts about the rows status writes touch: which columns a call writes on a variable's row (the fields set before
+ * an entity save, or an UPDATE's SET list) and with which value, whether a write concerns the row a status was read
+ * from, which status columns an UPDATE sets, and whether a loop iterates rows selected by a status column. Column
+ * and field names are compared normalised ({@link #norm}). Static, stateless; read by IDEM003 and IDEM004 (through
+ * their shared status checks).
+ */
+public final class StatusRows {
+
+    private static final Pattern ACCESSOR_PREFIX = Pattern.compile("^(?:get|is|set)(?=[A-Z])");
+
+    private StatusRows() {
+    }
+
+    /** "pay_status", "getPayStatus", "payStatus" -> "paystatus". */
+    public static String norm(String s) {
+        if (s == null) {
+            return "";
+        }
+        String t = s.trim();
+        Matcher mm = ACCESSOR_PREFIX.matcher(t);
+        t = mm.replaceFirst("");
+        return t.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    }
+
+    /**
+     * The columns call {@code c} sets on the row of {@code var}: the fields set on {@code var} before an entity save
+     * that passes it ({@code o.setStatus(X); repo.save(o)}), and the SET columns of the UPDATE statements it runs;
+     * normalised with {@link #norm}. Empty when neither is visible.
+     */
+    public static Set<String> writtenColumns(MethodRef m, CallSite c, CallInfo ci, String var) {
+        Set<String> out = new LinkedHashSet<>();
+        if (var != null && passes(c, var)) {
+            for (CallSite p : m.method().body().calls()) {
+                if (p.id() >= c.id()) {
+                    break;
+                }
+                if (setterOn(p, var) && !p.exclusiveWith(c)) {
+                    out.add(norm(p.name()));
+                }
+            }
+        }
+        if (!out.isEmpty()) {
+            return out; // an entity save: the fields set on it are what changes (the rest is written back as read)
+        }
+        for (SqlStatement st : ci.statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.kind() == SqlFacts.Kind.UPDATE) {
+                    f.setColumns().forEach(col -> out.add(norm(col)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The call passes {@code var} itself (an entity save), or is made on it. */
+    public static boolean passes(CallSite c, String var) {
+        for (Arg a : c.args()) {
+            if (a.text().trim().equals(var)) {
+                return true;
+            }
+        }
+        return c.receiver().kind() == Receiver.Kind.NAME && var.equals(c.receiver().name());
+    }
+
+    public static boolean setterOn(CallSite p, String var) {
+        return p.receiver().kind() == Receiver.Kind.NAME && var.equals(p.receiver().name())
+                && p.name().startsWith("set") && p.name().length() > 3 && p.argCount() == 1;
+    }
+
+    /**
+     * The value written into column {@code field} (normalised) of {@code var}'s row by {@code c}: the argument of the
+     * last setter of that field before the save, or the single literal status value of the UPDATE; null when not
+     * visible.
+     */
+    public static String writtenValue(MethodRef m, CallSite c, CallInfo ci, String var, String field) {
+        String v = null;
+        if (var != null && passes(c, var)) {
+            for (CallSite p : m.method().body().calls()) {
+                if (p.id() >= c.id()) {
+                    break;
+                }
+                if (setterOn(p, var) && norm(p.name()).equals(field) && !p.exclusiveWith(c)) {
+                    v = p.args().get(0).text().trim();
+                }
+            }
+        }
+        if (v != null) {
+            return v;
+        }
+        Set<String> lits = new LinkedHashSet<>();
+        for (SqlStatement st : ci.statements()) {
+            for (SqlFacts f : st.shapes()) {
+                f.statusValues().stream().filter(x -> !x.equals("?") && !x.isBlank()).forEach(lits::add);
+            }
+        }
+        return lits.size() == 1 ? lits.iterator().next() : null;
+    }
+
+    /** Other workflow status columns (not the checked one) that the write also sets. */
+    public static boolean setsOtherStatus(Catalog cat, Set<String> written, String field) {
+        for (String w : written) {
+            if (!w.equals(field) && (w.endsWith("status") || w.endsWith("state")) && !w.equals("deletestatus")
+                    && !w.equals("delstatus")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final Pattern ROW_KEY = Pattern.compile("([A-Za-z_]\\w*)(?:\\.toString\\(\\))?");
+    private static final Pattern KEY_NAME = Pattern.compile("(?i)(id|sn|no|code|key|number|ref|reference|uuid)s?$");
+
+    /**
+     * True when the write {@code c} concerns the row whose status was read into {@code var} (null when the status was
+     * read off a call's result), loaded by the call {@code loadedBy} or as an element of the loop {@code loadedIn}
+     * (either may be null): it passes the variable (a save), or an argument derives from it
+     * ({@code cancel(o.getId())}), or it reuses an argument of the read that loaded the row ({@code findById(id)}
+     * then {@code updateStatus(id, ..)}).
+     */
+    public static boolean sameRow(Semantics sem, MethodRef m, CallSite c, String var, CallSite loadedBy,
+                                  LoopFact loadedIn) {
+        Set<String> argNames = new LinkedHashSet<>();
+        for (Arg a : c.args()) {
+            argNames.addAll(a.names());
+        }
+        if (c.receiver().kind() == Receiver.Kind.NAME) {
+            argNames.add(c.receiver().name());
+        }
+        if (var != null) {
+            if (argNames.contains(var)) {
+                return true;
+            }
+            Set<String> roots = sem.roots(m, argNames);
+            if (roots.contains(var)) {
+                return true;
+            }
+        }
+        CallSite load = loadedBy;
+        if (load != null) {
+            for (Arg a : load.args()) {
+                // the read's key passed as is ({@code findById(id)}, {@code getById(id.toString(), ctx)}); an accessor
+                // of another row ({@code queryByCode(schedule.getDefinitionCode())}) names a different row
+                Matcher km = ROW_KEY.matcher(a.text().trim());
+                if (km.matches() && argNames.contains(km.group(1)) && KEY_NAME.matcher(km.group(1)).find()) {
+                    return true;
+                }
+            }
+        }
+        if (loadedIn != null && var != null) {
+            Set<String> roots = sem.roots(m, argNames);
+            for (String n : loadedIn.vars()) {
+                if (roots.contains(n) || argNames.contains(n)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Normalised workflow-status columns an UPDATE shape sets. */
+    public static Set<String> statusColumns(Catalog cat, SqlFacts f) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String col : f.setColumns()) {
+            if (cat.isStatusColumn(col) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(col)) {
+                out.add(norm(col));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The loop around {@code c} iterates rows that a call of this method selected by one of {@code columns}: its
+     * visible SQL constrains that status column ({@code WHERE trigger_status = 1}); a select whose SQL is not visible
+     * counts when its name or a literal argument names a status. The write must concern the loop's element.
+     */
+    public static String loopSelectedByStatus(Semantics sem, MethodRef m, CallSite c, Set<String> columns) {
+        Body body = m.method().body();
+        List<CallInfo> ci = sem.calls(m);
+        Set<String> argNames = new LinkedHashSet<>();
+        for (Arg a : c.args()) {
+            argNames.addAll(a.names());
+        }
+        Set<String> argRoots = sem.roots(m, argNames);
+        for (int l : c.loopIds()) {
+            LoopFact loop = body.loops().get(l);
+            boolean element = false;
+            for (String v : loop.vars()) {
+                element |= argRoots.contains(v) || argNames.contains(v);
+            }
+            if (!element) {
+                continue;
+            }
+            Set<String> names = sem.roots(m, loop.names());
+            for (CallSite x : body.calls()) {
+                if (x.id() >= c.id() || x.loopIds().contains(l)
+                        && !("foreach".equals(loop.kind()) && x.range().line() == loop.range().line())) {
+                    continue; // a call inside the loop's body does not select its rows
+                }
+                boolean source = loop.iterable().contains(x.text())
+                        || x.assignedTo() != null && names.contains(x.assignedTo());
+                if (!source) {
+                    continue;
+                }
+                List<SqlStatement> sts = ci.get(x.id()).statements();
+                boolean byStatus;
+                if (!sts.isEmpty()) {
+                    byStatus = sts.stream().anyMatch(st -> st.shapes().stream().anyMatch(f ->
+                            f.kind() == SqlFacts.Kind.SELECT && selectsBy(f, columns)));
+                } else {
+                    byStatus = x.name().matches("(?:select|find|query|list|get|load|fetch)\\w*(?:Status|State)\\w*")
+                            || x.args().stream().anyMatch(a -> a.stringValue() != null
+                            && a.stringValue().matches("[A-Z_]{3,}"));
+                }
+                if (byStatus) {
+                    return "the loop at line " + loop.range().line() + " iterates rows selected by status ("
+                            + Semantics.display(x) + ")";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static final Pattern WHERE = Pattern.compile("(?is)\\bWHERE\\b(.*)");
+    private static final Pattern PREDICATE = Pattern.compile(
+            "(?i)(?:\\b\\w+\\.)?`?\\b(\\w+)`?\\s*(?:=|<>|!=|\\bIN\\b|\\bNOT\\s+IN\\b)");
+
+    /** A SELECT constrains one of {@code columns} (normalised) in its WHERE clause. */
+    public static boolean selectsBy(SqlFacts f, Set<String> columns) {
+        for (String w : f.whereColumns()) {
+            if (columns.contains(norm(w))) {
+                return true;
+            }
+        }
+        Matcher wm = WHERE.matcher(f.text() == null ? "" : f.text());
+        if (!wm.find()) {
+            return false;
+        }
+        Matcher pm = PREDICATE.matcher(wm.group(1));
+        while (pm.find()) {
+            if (columns.contains(norm(pm.group(1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
