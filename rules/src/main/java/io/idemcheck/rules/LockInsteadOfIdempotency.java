@@ -10,26 +10,30 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
-import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Locks;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * IDEM009: a distributed lock is the only guard around side effects. A lock answers "only one instance runs now"; it
- * does not answer "the previous instance already did this item's work but did not record it". Reported at the lock
- * (the annotation or the acquiring call) when an effect runs while it is held with no idempotency key derived from
- * the item and no checked conditional claim. Hand-rolled Redis Lua lock scripts are reported at the call that runs
- * them, with what breaks in cluster mode.
+ * IDEM009: a distributed lock is the only guard around side effects done per work item. A lock answers "only one
+ * instance runs now"; it does not answer "the previous instance already did this item's work but did not record it".
+ * Reported at the lock (the annotation, the acquiring call, or a call of a project helper that takes a lock and
+ * returns holding it) when, while it is held, an effect runs for each work item fetched from a store (or for the one
+ * item the lock is keyed by) with no idempotency key derived from the item, no checked conditional claim on the item,
+ * and nothing that makes a repeat harmless ({@link LockedWork}); the effect may be calls deep, and recorded there. A
+ * lock around one action per tick with no work item (a daily report, a heartbeat) is not reported: a lock is the
+ * right tool for it. Hand-rolled Redis Lua lock scripts are reported at the call that runs them, with what breaks in
+ * cluster mode.
  */
 @RuleInfo(id = "IDEM009", name = "LockInsteadOfIdempotency",
         summary = "A distributed lock is the only guard around side effects; it does not stop a repeat after a crash",
         severity = Severity.WARNING, tags = {"idempotency", "batch", "restart-safety", "locking"}, precision = "medium")
 public final class LockInsteadOfIdempotency implements Rule {
+
+    private static final int SHOWN = 4;
 
     @Override
     public void check(RuleContext ctx) {
@@ -39,20 +43,11 @@ public final class LockInsteadOfIdempotency implements Rule {
             if (m.file().test() || !m.method().hasBody()) {
                 return;
             }
-            List<CallInfo> infos = sem.calls(m);
             Body body = m.method().body();
             for (Locks.Lock lock : Locks.in(sem, m)) {
-                List<CallSite> effects = new ArrayList<>();
-                for (CallSite c : body.calls()) {
-                    CallInfo ci = infos.get(c.id());
-                    if (lock.holds(body, c) && ci.effect() != null && !ci.keyed() && !ci.isRecord()
-                            && sem.guardingClaim(m, c) == null && (lock.call() == null || !c.exclusiveWith(lock.call()))
-                            && !sem.inAsyncLambda(m, c)) {
-                        effects.add(c);
-                    }
-                }
-                if (!effects.isEmpty()) {
-                    report(ctx, m, lock, effects, infos);
+                List<LockedWork.Hit> hits = LockedWork.under(sem, m, lock);
+                if (!hits.isEmpty()) {
+                    report(ctx, m, lock, hits);
                 }
             }
             for (CallSite c : body.calls()) {
@@ -64,36 +59,89 @@ public final class LockInsteadOfIdempotency implements Rule {
         });
     }
 
-    private void report(RuleContext ctx, MethodRef m, Locks.Lock lock, List<CallSite> effects, List<CallInfo> infos) {
-        CallSite e = effects.get(0);
-        EffectTrace t = infos.get(e.id()).effect();
+    private void report(RuleContext ctx, MethodRef m, Locks.Lock lock, List<LockedWork.Hit> found) {
+        List<LockedWork.Hit> hits = new java.util.ArrayList<>(found);
+        hits.sort(java.util.Comparator.comparingInt(h -> rank(h.info().effect().kind())));
+        LockedWork.Hit first = hits.get(0);
+        EffectTrace t = first.info().effect();
         StringBuilder names = new StringBuilder();
-        for (int i = 0; i < effects.size() && i < 4; i++) {
-            names.append(i == 0 ? "" : ", ").append(Semantics.display(effects.get(i))).append(" (line ")
-                    .append(effects.get(i).range().line()).append(')');
+        for (int i = 0; i < hits.size() && i < SHOWN; i++) {
+            LockedWork.Hit h = hits.get(i);
+            names.append(i == 0 ? "" : ", ").append(Semantics.display(h.leaf())).append(" (").append(where(m, h))
+                    .append(')');
         }
-        if (effects.size() > 4) {
-            names.append(" and ").append(effects.size() - 4).append(" more");
+        if (hits.size() > SHOWN) {
+            names.append(" and ").append(hits.size() - SHOWN).append(" more");
         }
         String expiry = lock.call() == null ? "the lock is released when its lockAtMostFor runs out"
-                : "the lock is released by its timeout or lease";
-        String msg = lock.kind() + " is the only guard around " + names + ": it makes sure one instance runs at a "
-                + "time, not that each item's effect happens once. If this instance dies after "
-                + Semantics.display(e) + " and before the item is recorded, " + expiry + ", and the next run (on this "
-                + "node or another) picks the same item again and " + t.verb() + ". A concurrent instance that "
-                + "starts after a lock expired mid-batch does the same. No idempotency key derived from the item "
-                + "reaches the effect, and no conditional claim whose row count is checked guards it.";
+                : "the lock is released by its timeout, its lease or its session";
+        String per = first.loop() != null
+                ? " for " + first.item() + " (loop at line " + first.loop().startLine() + ")"
+                : " for the item it is keyed by (" + first.item() + ")";
+        String unchecked = lock.call() != null && lock.call().use() == CallSite.Use.DISCARDED
+                && returnsBoolean(ctx, m, lock.call())
+                ? " Worse, the result of " + Semantics.display(lock.call()) + " is ignored: when the lock is not "
+                + "acquired in time, the code goes on without it." : "";
+        String msg = lock.kind() + " is the only guard around " + names + per + ": it makes sure one instance runs "
+                + "at a time, not that each item's effect happens once. If this instance dies after "
+                + Semantics.display(first.leaf()) + " and before the item is recorded, " + expiry + ", and the next "
+                + "holder (on this node or another) picks the same item again and " + t.verb() + ". A second "
+                + "instance that starts after the lock expired, with the items it read before, does the same. No "
+                + "idempotency key derived from the item reaches the effect, no conditional claim on the item whose "
+                + "row count is checked guards it, and the effect is not one a repeat leaves unchanged." + unchecked;
         Location at = Semantics.location(m, lock.range(), null);
         RuleContext.FindingBuilder b = ctx.finding(at).message(msg).enclosing(m.id())
                 .construct(lock.call() != null ? lock.call().text() : lock.kind());
-        for (CallSite c : effects) {
-            b.related(Semantics.location(m, c.range(), Semantics.display(c) + " runs while the lock is held"));
+        if (first.loop() != null) {
+            b.related(first.loop());
         }
-        b.fix(RuleFixes.lockedEffect(ctx.project(), m, e, Fix.of("Keep the lock if it saves work, but make each "
-                + "item safe on its own: claim the row with a conditional update whose row count you check "
-                + "(TaskClaimer.claim), give the effect an idempotency key derived from the item (IdempotencyKeys.of(..), IdempotencyLedger.runOnce) and let the "
-                + "downstream dedupe on it; then a repeat after an expired lock is harmless.", null)));
+        for (int i = 0; i < hits.size() && i < SHOWN; i++) {
+            LockedWork.Hit h = hits.get(i);
+            b.related(Semantics.location(h.method(), h.leaf().range(),
+                    Semantics.display(h.leaf()) + " runs while the lock is held"));
+        }
+        for (Location hop : first.path()) {
+            b.flow(hop);
+        }
+        b.fix(RuleFixes.lockedEffect(ctx.project(), first.method(), first.leaf(), Fix.of("Keep the lock if it "
+                + "saves work, but make each item safe on its own: claim the row with a conditional update whose row "
+                + "count you check (TaskClaimer.claim), give the effect an idempotency key derived from the item "
+                + "(IdempotencyKeys.of(..), IdempotencyLedger.runOnce) and let the downstream dedupe on it; then a "
+                + "repeat after an expired lock is harmless.", null)));
         b.report();
+    }
+
+    /** Effects shown first: money and messages before storage and rows. */
+    private static int rank(String kind) {
+        return switch (kind) {
+            case "payment" -> 0;
+            case "order" -> 1;
+            case "message", "mail" -> 2;
+            case "http" -> 3;
+            default -> 4;
+        };
+    }
+
+    /** True when the acquiring call answers whether it got the lock (tryLock, a boolean project helper). */
+    private static boolean returnsBoolean(RuleContext ctx, MethodRef m, CallSite c) {
+        if (c.name().startsWith("try")) {
+            return true;
+        }
+        for (MethodRef t : ctx.project().semantics().calls(m).get(c.id()).target().targets()) {
+            if (t.method().returnType() != null && t.method().returnType().simpleName().matches("boolean|Boolean")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "line 41" when the effect is in the locked method, else "ContainerCleaner.deleteBlob() line 83". */
+    private static String where(MethodRef m, LockedWork.Hit h) {
+        if (h.method().equals(m)) {
+            return "line " + h.leaf().range().line();
+        }
+        return h.method().type().simpleName() + "." + h.method().method().name() + "() line "
+                + h.leaf().range().line();
     }
 
     private void reportLua(RuleContext ctx, MethodRef m, CallSite c, String script) {

@@ -92,7 +92,17 @@ public enum Vocabulary {
     /** JDBC row cursor types (ResultSet, SqlRowSet): a loop over one iterates rows read. Exact simple names. */
     ROW_CURSOR_TYPES,
     /** Retry libraries' setters of the attempt limit (maxAttempts, withMaxRetries). Exact method names. */
-    RETRY_LIMIT_SETTERS;
+    RETRY_LIMIT_SETTERS,
+    /** Effect methods whose repetition changes nothing (delete, remove): a lock is not needed to make them once. Name patterns. */
+    IDEMPOTENT_EFFECT_METHODS,
+    /** Calls that check whether a remote object exists (exists, doesObjectExist): an effect guarded by one is redone only
+     * when it was not done. Name patterns. */
+    EXISTENCE_CHECKS,
+    /** Library calls that fetch work items from a store (listBlobs, poll, find): a loop over their result is a batch of
+     * work items. Name patterns. */
+    WORK_ITEM_SOURCES,
+    /** Stream and collection methods that run the function they are given once per element (forEach, map). Exact. */
+    ITERATING_METHODS;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {

@@ -17,6 +17,7 @@ import io.idemcheck.core.sql.SqlStatement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -103,6 +104,74 @@ public final class Locks {
     }
 
     private static String acquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        String direct = libraryAcquisition(sem, m, c, ci);
+        if (direct != null) {
+            return direct;
+        }
+        String via = null;
+        for (MethodRef t : ci.target().targets()) {
+            via = helper(sem, t);
+            if (via != null) {
+                break;
+            }
+        }
+        return via == null ? null : Sites.display(c) + " (" + via + ")";
+    }
+
+    /** Per scan: project method → how it takes and keeps a lock ("" when it does not). */
+    private static final Map<Semantics, Map<MethodRef, String>> HELPERS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** How project method {@code t} takes a distributed lock and returns holding it, or null. Memoised per scan. */
+    private static String helper(Semantics sem, MethodRef t) {
+        Map<MethodRef, String> memo = HELPERS.computeIfAbsent(sem, k -> new java.util.concurrent.ConcurrentHashMap<>());
+        String known = memo.get(t);
+        if (known == null) {
+            String found = heldBy(sem, t, new java.util.HashSet<>(), 0);
+            known = found == null ? "" : found;
+            memo.put(t, known);
+        }
+        return known.isEmpty() ? null : known;
+    }
+
+    private static final int MAX_WRAPPER_DEPTH = 3;
+
+    /**
+     * For a call of project methods: how one of its targets (or their callees, {@value #MAX_WRAPPER_DEPTH} levels
+     * down, implementations of an interface included) takes a distributed lock and still holds it when it returns
+     * normally ("ZookeeperRegistry.acquireLock() takes InterProcessMutex.acquire()"), or null. Such a method is a
+     * project's own lock helper ({@code registryClient.getLock(path)}): its caller holds the lock until the release.
+     * A release inside a catch block (giving the lock back on failure) does not count as releasing it.
+     */
+    private static String heldBy(Semantics sem, MethodRef t, java.util.Set<MethodRef> seen, int depth) {
+        if (depth >= MAX_WRAPPER_DEPTH || !t.method().hasBody() || t.file().test() || !seen.add(t)) {
+            return null;
+        }
+        List<CallSite> calls = t.method().body().calls();
+        List<CallInfo> infos = sem.calls(t);
+        for (CallSite c : calls) {
+            String kind = libraryAcquisition(sem, t, c, infos.get(c.id()));
+            for (int i = 0; kind == null && i < infos.get(c.id()).target().targets().size(); i++) {
+                kind = heldBy(sem, infos.get(c.id()).target().targets().get(i), seen, depth + 1);
+            }
+            if (kind != null && !releasedAfter(sem.catalog(), calls, infos, c)) {
+                return t.type().simpleName() + "." + t.method().name() + "() takes " + kind;
+            }
+        }
+        return null;
+    }
+
+    private static boolean releasedAfter(Catalog cat, List<CallSite> calls, List<CallInfo> infos, CallSite acquire) {
+        for (int j = acquire.id() + 1; j < calls.size(); j++) {
+            CallSite r = calls.get(j);
+            if (r.catchDepth() == 0 && !r.exclusiveWith(acquire) && isRelease(cat, r, infos.get(j))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String libraryAcquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
         String recvType = ci.target().receiverType().simpleName();
         Catalog cat = sem.catalog();
         if (cat.terms(Vocabulary.LOCK_CALLS).has(c.name())) {
