@@ -1,7 +1,8 @@
-// MyBatis-Plus optimistic lock: updateById of an entity with a version field adds "AND version = ?" and returns 0 on
-// a lost race; the count is ignored and the points are granted anyway.
+// MyBatis-Plus optimistic lock: updateById of an entity with a @Version field adds "AND version = ?" and returns 0
+// on a lost race; the count is ignored and the points are granted anyway.
 package com.example.p005.pos11;
 
+import com.baomidou.mybatisplus.annotation.Version;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import org.springframework.web.client.RestTemplate;
 
@@ -25,6 +26,7 @@ class Checkin {
     private Long id;
     private Long userId;
     private String status;
+    @Version
     private Integer version;
 
     public Long getUserId() { return userId; }

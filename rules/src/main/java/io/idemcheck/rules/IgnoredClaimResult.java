@@ -16,6 +16,7 @@ import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
+import io.idemcheck.core.summary.Locks;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
 
@@ -51,7 +52,8 @@ public final class IgnoredClaimResult implements Rule {
             for (CallSite c : calls) {
                 CallInfo ci = infos.get(c.id());
                 if (!ci.claim() || !fencedClaim(project.catalog(), ci) || notAClaimByItsBody(sem, ci)
-                        || sweep(ci.statements())) {
+                        || sweep(ci.statements()) || setBased(project.catalog(), ci.statements())
+                        || Locks.acquisitionOf(sem, m, c) != null) {
                     continue;
                 }
                 MethodRef declared = ci.target().declared();
@@ -231,6 +233,38 @@ public final class IgnoredClaimResult implements Rule {
         return any;
     }
 
+    /**
+     * Every conditional write among the statements is a sweep by age: its WHERE names no column that identifies a
+     * row (the catalog's {@code rowIdentityColumns}: id, *_id, order_no) and selects rows by a time column
+     * ({@code timeColumns}: end_time, locked_until), so it moves every row of a state that ended or went stale at
+     * once ({@code UPDATE member_coupon SET status = 'EXPIRE' WHERE status = 'NEW' AND end_time <= now}, built with a
+     * MyBatis-Plus wrapper) instead of taking one row for this caller; its count says how many rows moved, not who
+     * won. A batch claim of waiting rows ({@code WHERE status = 'READY' AND kind = 'DAILY'}) is still a claim.
+     */
+    private static boolean setBased(Catalog cat, List<SqlStatement> statements) {
+        boolean any = false;
+        for (SqlStatement st : statements) {
+            for (SqlFacts f : st.shapes()) {
+                if (!f.isWrite() || !f.conditional()) {
+                    continue;
+                }
+                boolean byTime = false;
+                for (String col : f.whereColumns()) {
+                    String c = col.toLowerCase(java.util.Locale.ROOT);
+                    if (cat.terms(Vocabulary.ROW_IDENTITY_COLUMNS).has(c)) {
+                        return false;
+                    }
+                    byTime |= cat.terms(Vocabulary.TIME_COLUMNS).has(c);
+                }
+                if (!byTime) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        return any;
+    }
+
     /** The call runs an SQL write (an UPDATE of dependent rows, an INSERT, a DELETE): it writes state. */
     private static boolean writes(CallInfo ci) {
         return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(SqlFacts::isWrite));
@@ -258,10 +292,14 @@ public final class IgnoredClaimResult implements Rule {
 
     private void report(RuleContext ctx, MethodRef m, CallSite claim, CallSite next, CallInfo ni) {
         String what = ni.isEffect() ? "performs a side effect" : "writes state";
+        boolean answer = ctx.project().catalog().terms(Vocabulary.BOOLEAN_CLAIMS).has(claim.name())
+                || returnsBoolean(ctx.project().semantics(), m, claim);
+        String result = answer ? "result (false when it did not win the row)" : "row count";
+        String lost = answer ? "returned false" : "updated 0 rows";
         String msg = Semantics.display(claim) + " at line " + claim.range().line() + " is a conditional claim, but its "
-                + "row count is " + (claim.use() == CallSite.Use.DISCARDED ? "discarded" : "never compared")
+                + result + " is " + (claim.use() == CallSite.Use.DISCARDED ? "discarded" : "never compared")
                 + "; the code goes on and " + what + " (" + Semantics.display(next) + " at line "
-                + next.range().line() + ") even when the claim updated 0 rows because another instance, or a "
+                + next.range().line() + ") even when the claim " + lost + " because another instance, or a "
                 + "previous attempt, already owns or finished the row. Two workers then both act on it.";
         RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, claim.range(), null)).message(msg)
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(claim.text());
@@ -275,6 +313,13 @@ public final class IgnoredClaimResult implements Rule {
                 "if (" + claim.text().replace("\n", " ") + " != 1) {\n    " + exit
                         + " // another run owns or finished this row\n}")));
         b.report();
+    }
+
+    /** True when every project target of {@code c} answers with a boolean (won or not) rather than a row count. */
+    private static boolean returnsBoolean(Semantics sem, MethodRef m, CallSite c) {
+        List<MethodRef> targets = sem.calls(m).get(c.id()).target().targets();
+        return !targets.isEmpty() && targets.stream().allMatch(t -> t.method().returnType() != null
+                && t.method().returnType().simpleName().matches("boolean|Boolean"));
     }
 
     private void reportVoid(RuleContext ctx, SqlStatement st, MethodRef declared, List<Location> callSites) {

@@ -78,8 +78,9 @@ public final class LockInsteadOfIdempotency implements Rule {
         String per = first.loop() != null
                 ? " for " + first.item() + " (loop at line " + first.loop().startLine() + ")"
                 : " for the item it is keyed by (" + first.item() + ")";
-        String unchecked = lock.call() != null && lock.call().use() == CallSite.Use.DISCARDED
-                && returnsBoolean(ctx, m, lock.call())
+        Locks.Acquire acquire = lock.call() == null ? null
+                : Locks.acquisitionOf(ctx.project().semantics(), m, lock.call());
+        String unchecked = acquire != null && acquire.tries() && lock.call().use() == CallSite.Use.DISCARDED
                 ? " Worse, the result of " + Semantics.display(lock.call()) + " is ignored: when the lock is not "
                 + "acquired in time, the code goes on without it." : "";
         String msg = lock.kind() + " is the only guard around " + names + per + ": it makes sure one instance runs "
@@ -120,19 +121,6 @@ public final class LockInsteadOfIdempotency implements Rule {
             case "http" -> 3;
             default -> 4;
         };
-    }
-
-    /** True when the acquiring call answers whether it got the lock (tryLock, a boolean project helper). */
-    private static boolean returnsBoolean(RuleContext ctx, MethodRef m, CallSite c) {
-        if (c.name().startsWith("try")) {
-            return true;
-        }
-        for (MethodRef t : ctx.project().semantics().calls(m).get(c.id()).target().targets()) {
-            if (t.method().returnType() != null && t.method().returnType().simpleName().matches("boolean|Boolean")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** "line 41" when the effect is in the locked method, else "ContainerCleaner.deleteBlob() line 83". */

@@ -102,7 +102,13 @@ public enum Vocabulary {
      * work items. Name patterns. */
     WORK_ITEM_SOURCES,
     /** Stream and collection methods that run the function they are given once per element (forEach, map). Exact. */
-    ITERATING_METHODS;
+    ITERATING_METHODS,
+    /** Columns that identify one row (id, order_no): a WHERE on one takes a row, a WHERE without one is set-based.
+     * Column name patterns. */
+    ROW_IDENTITY_COLUMNS,
+    /** Columns that hold a point in time (end_time, locked_until): a WHERE on one with no row selects rows by age.
+     * Column name patterns. */
+    TIME_COLUMNS;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {

@@ -325,8 +325,9 @@ final class CallSql {
         }
         ResolvedType rt = index.resolveType(tr.name(), m.file(), m.type());
         TypeEntry te = index.typeOf(rt).orElse(null);
-        return te != null && te.type().fields().keySet().stream().anyMatch(f -> f.equals("version")
-                || te.type().fieldHas(f, "Version"));
+        // only an optimistic-lock field (@Version, MyBatis-Plus or JPA) adds "AND version = ?"; a plain field named
+        // version (a definition's version number) is written like any other column
+        return te != null && te.type().fields().keySet().stream().anyMatch(f -> te.type().fieldHas(f, "Version"));
     }
 
     private static String columnOf(Arg a) {

@@ -103,35 +103,60 @@ public final class Locks {
         return out;
     }
 
-    private static String acquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
-        String direct = libraryAcquisition(sem, m, c, ci);
-        if (direct != null) {
-            return direct;
-        }
-        String via = null;
-        for (MethodRef t : ci.target().targets()) {
-            via = helper(sem, t);
-            if (via != null) {
-                break;
-            }
-        }
-        return via == null ? null : Sites.display(c) + " (" + via + ")";
+    /**
+     * A lock acquisition.
+     *
+     * @param kind  what it is, for messages ("RLock.tryLock()", "registryClient.getLock() (RegistryClient.getLock()
+     *              takes InterProcessMutex.acquire())")
+     * @param tries true when it can come back without the lock and says so in its result ({@code tryLock},
+     *              {@code setIfAbsent}, {@code acquire(timeout)}, a boolean helper over one of these); false for a
+     *              blocking acquisition ({@code lock()}, {@code acquire()}), which returns holding the lock or throws
+     */
+    public record Acquire(String kind, boolean tries) {
     }
 
-    /** Per scan: project method → how it takes and keeps a lock ("" when it does not). */
-    private static final Map<Semantics, Map<MethodRef, String>> HELPERS =
+    /** The lock {@code c} takes (a library lock call, or a project helper that returns holding one), or null. */
+    public static Acquire acquisitionOf(Semantics sem, MethodRef m, CallSite c) {
+        CallInfo ci = sem.calls(m).get(c.id());
+        String direct = libraryAcquisition(sem, m, c, ci);
+        if (direct != null) {
+            return new Acquire(direct, tries(c, direct));
+        }
+        for (MethodRef t : ci.target().targets()) {
+            Acquire via = helper(sem, t);
+            if (via != null) {
+                return new Acquire(Sites.display(c) + " (" + via.kind() + ")", via.tries());
+            }
+        }
+        return null;
+    }
+
+    private static String acquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        Acquire a = acquisitionOf(sem, m, c);
+        return a == null ? null : a.kind();
+    }
+
+    private static boolean tries(CallSite c, String kind) {
+        return c.name().startsWith("try") || c.name().equals("acquire") && !c.args().isEmpty()
+                || kind.startsWith("Redis ") || kind.contains("try_advisory") || kind.contains("GET_LOCK");
+    }
+
+    private static final Acquire NONE = new Acquire("", false);
+
+    /** Per scan: project method → how it takes and keeps a lock ({@link #NONE} when it does not). */
+    private static final Map<Semantics, Map<MethodRef, Acquire>> HELPERS =
             java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     /** How project method {@code t} takes a distributed lock and returns holding it, or null. Memoised per scan. */
-    private static String helper(Semantics sem, MethodRef t) {
-        Map<MethodRef, String> memo = HELPERS.computeIfAbsent(sem, k -> new java.util.concurrent.ConcurrentHashMap<>());
-        String known = memo.get(t);
+    private static Acquire helper(Semantics sem, MethodRef t) {
+        Map<MethodRef, Acquire> memo = HELPERS.computeIfAbsent(sem, k -> new java.util.concurrent.ConcurrentHashMap<>());
+        Acquire known = memo.get(t);
         if (known == null) {
-            String found = heldBy(sem, t, new java.util.HashSet<>(), 0);
-            known = found == null ? "" : found;
+            Acquire found = heldBy(sem, t, new java.util.HashSet<>(), 0);
+            known = found == null ? NONE : found;
             memo.put(t, known);
         }
-        return known.isEmpty() ? null : known;
+        return known == NONE ? null : known;
     }
 
     private static final int MAX_WRAPPER_DEPTH = 3;
@@ -141,21 +166,26 @@ public final class Locks {
      * down, implementations of an interface included) takes a distributed lock and still holds it when it returns
      * normally ("ZookeeperRegistry.acquireLock() takes InterProcessMutex.acquire()"), or null. Such a method is a
      * project's own lock helper ({@code registryClient.getLock(path)}): its caller holds the lock until the release.
-     * A release inside a catch block (giving the lock back on failure) does not count as releasing it.
+     * A release inside a catch block (giving the lock back on failure) does not count as releasing it. The helper
+     * can fail when what it takes can, and it returns a boolean.
      */
-    private static String heldBy(Semantics sem, MethodRef t, java.util.Set<MethodRef> seen, int depth) {
+    private static Acquire heldBy(Semantics sem, MethodRef t, java.util.Set<MethodRef> seen, int depth) {
         if (depth >= MAX_WRAPPER_DEPTH || !t.method().hasBody() || t.file().test() || !seen.add(t)) {
             return null;
         }
         List<CallSite> calls = t.method().body().calls();
         List<CallInfo> infos = sem.calls(t);
+        boolean answers = t.method().returnType() != null
+                && t.method().returnType().simpleName().matches("boolean|Boolean");
         for (CallSite c : calls) {
-            String kind = libraryAcquisition(sem, t, c, infos.get(c.id()));
-            for (int i = 0; kind == null && i < infos.get(c.id()).target().targets().size(); i++) {
-                kind = heldBy(sem, infos.get(c.id()).target().targets().get(i), seen, depth + 1);
+            String lib = libraryAcquisition(sem, t, c, infos.get(c.id()));
+            Acquire a = lib == null ? null : new Acquire(lib, tries(c, lib));
+            for (int i = 0; a == null && i < infos.get(c.id()).target().targets().size(); i++) {
+                a = heldBy(sem, infos.get(c.id()).target().targets().get(i), seen, depth + 1);
             }
-            if (kind != null && !releasedAfter(sem.catalog(), calls, infos, c)) {
-                return t.type().simpleName() + "." + t.method().name() + "() takes " + kind;
+            if (a != null && !releasedAfter(sem.catalog(), calls, infos, c)) {
+                return new Acquire(t.type().simpleName() + "." + t.method().name() + "() takes " + a.kind(),
+                        a.tries() && answers);
             }
         }
         return null;
