@@ -9,7 +9,6 @@ import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
-import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.facts.TypeRef;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
@@ -29,6 +28,7 @@ import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.StatusRows;
 import io.idemcheck.rules.fix.Recipes;
 
 import java.io.IOException;
@@ -58,12 +58,6 @@ import java.util.regex.Pattern;
         severity = Severity.WARNING, tags = {"idempotency", "schema", "batch"}, precision = "medium")
 public final class MissingUniqueBusinessKey implements Rule {
 
-    private static final Pattern STRONG_KEY = Pattern.compile(
-            "(?i).*(idempot|idem_key|dedup|request_id|req_id|request_no|biz_no|business_no|trade_no|serial_no"
-                    + "|unique_key|msg_id|message_id|event_id|_no|_sn|_key|_uuid)$");
-    private static final Pattern TASK_ID = Pattern.compile("(?i)(.*_)?(task|job|batch|source|ref|item|settlement)_id$");
-    private static final Pattern DATE = Pattern.compile("(?i)(biz_date|business_date|.*_date|.*_day|.*_dt|.*_month|period)$");
-    private static final Pattern TYPE = Pattern.compile("(?i)(.*_)?(type|kind|channel|category)$");
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)(?:[._]\\d+)*__.*\\.sql");
 
     /**
@@ -86,9 +80,29 @@ public final class MissingUniqueBusinessKey implements Rule {
         return false;
     }
 
-    /** One insert into a table, run by job code. */
-    private record Insert(MethodRef method, CallSite call, String table, List<String> columns, String what,
-                          Location statement, String why) {
+    /**
+     * A table whose rows are runs or queued commands (a command queue the scheduler consumes, a workflow's run
+     * history): its lower-cased name is one of the catalog's {@code runTableWords} or ends with {@code _} and one
+     * ({@code t_ds_command}, {@code t_ds_workflow_instance}). Each insert is a new run by design; no column set
+     * dedupes a re-trigger.
+     */
+    static boolean runTable(Catalog catalog, String table) {
+        String n = table.toLowerCase(Locale.ROOT);
+        for (String w : catalog.terms(Vocabulary.RUN_TABLE_WORDS).values()) {
+            if (n.equals(w) || n.endsWith("_" + w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * One insert into a table, run by job code.
+     *
+     * @param generated the columns whose value the insert generates (a snowflake number, a random id)
+     */
+    private record Insert(MethodRef method, CallSite call, String table, List<String> columns, Set<String> generated,
+                          String what, Location statement, String why) {
     }
 
     @Override
@@ -108,7 +122,7 @@ public final class MissingUniqueBusinessKey implements Rule {
             boolean job = jobs.contains(m.method());
             List<CallInfo> infos = null;
             for (CallSite c : m.method().body().calls()) {
-                String why = job ? "runs unattended (reachable from a job entry point)" : inRowLoop(sem, m, c);
+                String why = job ? "runs unattended (reachable from a job entry point)" : inStatusLoop(sem, m, c);
                 if (why == null) {
                     continue;
                 }
@@ -118,12 +132,12 @@ public final class MissingUniqueBusinessKey implements Rule {
                 for (SqlStatement st : infos.get(c.id()).statements()) {
                     for (SqlFacts f : st.shapes()) {
                         if ((f.kind() == SqlFacts.Kind.INSERT || f.kind() == SqlFacts.Kind.UPSERT)
-                                && schema.table(f.table()) != null) {
+                                && schema.table(f.table()) != null && !replaces(sem, m, c, f.table(), null)) {
                             Location sl = new Location(st.relPath(), st.range().line(), Math.max(1, st.range().column()),
                                     Math.max(st.range().line(), st.range().endLine()), Math.max(1, st.range().endColumn()),
                                     "the " + (f.kind() == SqlFacts.Kind.UPSERT ? "upsert" : "INSERT") + " into "
                                             + Schema.norm(f.table()));
-                            add(byTable, new Insert(m, c, Schema.norm(f.table()), f.setColumns(),
+                            add(byTable, new Insert(m, c, Schema.norm(f.table()), f.setColumns(), Set.of(),
                                     (f.kind() == SqlFacts.Kind.UPSERT ? "upsert " : "INSERT INTO ")
                                             + Schema.norm(f.table()) + (f.setColumns().isEmpty() ? ""
                                             : " (" + String.join(", ", f.setColumns()) + ")"), sl, why));
@@ -132,7 +146,7 @@ public final class MissingUniqueBusinessKey implements Rule {
                     }
                 }
                 Insert ei = entityInsert(project, sem, m, c, why);
-                if (ei != null && schema.table(ei.table()) != null) {
+                if (ei != null && schema.table(ei.table()) != null && !replaces(sem, m, c, ei.table(), ei)) {
                     add(byTable, ei);
                 }
             }
@@ -140,8 +154,19 @@ public final class MissingUniqueBusinessKey implements Rule {
         Map<String, List<String>> migrations = new LinkedHashMap<>(); // folder -> file names, with the new ones
         for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
             Table t = schema.table(e.getKey());
-            if (t != null && t.businessKeys().isEmpty() && !appendOnly(project.catalog(), t.name())) {
-                report(ctx, project, t, e.getValue(), migrations);
+            if (t == null || !t.businessKeys().isEmpty() || appendOnly(project.catalog(), t.name())
+                    || runTable(project.catalog(), t.name())) {
+                continue;
+            }
+            Set<String> cols = new LinkedHashSet<>();
+            Set<String> generated = new LinkedHashSet<>();
+            e.getValue().forEach(i -> {
+                cols.addAll(i.columns());
+                generated.addAll(i.generated());
+            });
+            List<String> key = BusinessKeys.of(project.catalog(), cols, generated);
+            if (!key.isEmpty()) {
+                report(ctx, project, t, e.getValue(), key, migrations);
             }
         }
     }
@@ -153,14 +178,87 @@ public final class MissingUniqueBusinessKey implements Rule {
         }
     }
 
-    private static String inRowLoop(Semantics sem, MethodRef m, CallSite c) {
+    /**
+     * For code no job entry point reaches (an external cron calling an endpoint): the insert runs once per row of a
+     * loop over rows selected by their status ({@code selectByStatus("PENDING")}, a SELECT with a status predicate)
+     * and takes its values from the row, the shape of a batch job. A loop over the rows a request names is not.
+     */
+    private static String inStatusLoop(Semantics sem, MethodRef m, CallSite c) {
+        List<CallInfo> infos = sem.calls(m);
+        Set<String> argRoots = sem.roots(m, argNames(c));
         for (int l : c.loopIds()) {
             LoopFact loop = m.method().body().loops().get(l);
-            if (sem.loopOverSelectedRows(m, loop)) {
-                return "runs once per selected row (loop at line " + loop.range().line() + ")";
+            if (!sem.loopOverSelectedRows(m, loop) || loop.vars().stream().noneMatch(argRoots::contains)) {
+                continue;
+            }
+            Set<String> names = sem.roots(m, loop.names());
+            for (CallSite x : m.method().body().calls()) {
+                if (x.loopIds().contains(l) && x.range().line() != loop.range().line()) {
+                    continue;
+                }
+                boolean source = loop.iterable().contains(x.text()) || x.assignedTo() != null
+                        && names.contains(x.assignedTo());
+                if (source && selectsByStatus(sem.catalog(), x, infos.get(x.id()))) {
+                    return "runs once per row selected by status (loop at line " + loop.range().line() + ")";
+                }
             }
         }
         return null;
+    }
+
+    private static Set<String> argNames(CallSite c) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Arg a : c.args()) {
+            out.addAll(a.names());
+        }
+        return out;
+    }
+
+    private static boolean selectsByStatus(Catalog cat, CallSite x, CallInfo ci) {
+        if (ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(f -> f.kind() == SqlFacts.Kind.SELECT
+                && (f.whereColumns().stream().anyMatch(cat::isStatusColumn)
+                || StatusRows.selectsBy(f, Set.of("status", "state")))))) {
+            return true;
+        }
+        return x.name().matches("\\w*(Status|State)\\w*")
+                || x.args().stream().anyMatch(a -> a.stringValue() != null && a.stringValue().matches("[A-Z_]{3,}"));
+    }
+
+    /**
+     * True when the insert replaces rows instead of adding one: earlier in the method, and not in another branch, the
+     * rows of the same table are deleted, by SQL ({@code DELETE FROM t ..}, also one call down) or by a delete-named
+     * call on the same service or repository the insert uses ({@code goodsService.deleteByPromotion(id);
+     * goodsService.save(goods)}). A re-run deletes and inserts again: one row, not two.
+     */
+    private static boolean replaces(Semantics sem, MethodRef m, CallSite c, String table, Insert entity) {
+        List<CallInfo> infos = sem.calls(m);
+        String t = Schema.norm(table);
+        for (CallSite p : m.method().body().calls()) {
+            if (p.id() >= c.id()) {
+                break;
+            }
+            if (p.exclusiveWith(c)) {
+                continue;
+            }
+            if (deletesFrom(infos.get(p.id()), t)) {
+                return true;
+            }
+            for (MethodRef target : infos.get(p.id()).target().targets()) {
+                if (target.method().hasBody() && sem.calls(target).stream().anyMatch(ci -> deletesFrom(ci, t))) {
+                    return true;
+                }
+            }
+            if (entity != null && !p.receiver().text().isEmpty() && p.receiver().text().equals(c.receiver().text())
+                    && sem.catalog().terms(Vocabulary.IDEMPOTENT_EFFECT_METHODS).has(p.name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean deletesFrom(CallInfo ci, String table) {
+        return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(f ->
+                f.kind() == SqlFacts.Kind.DELETE && f.table() != null && Schema.norm(f.table()).equals(table)));
     }
 
     // ---- entity inserts -------------------------------------------------------------------------------------------
@@ -189,29 +287,18 @@ public final class MissingUniqueBusinessKey implements Rule {
         if ((c.name().startsWith("save")) && !fresh) {
             return null; // saving a loaded entity updates it
         }
-        TypeFacts entity = entityType(project, m, var, recvType);
+        TypeEntry entity = entityType(project, m, var, recvType);
         if (entity == null) {
             return null;
         }
-        List<String> cols = new ArrayList<>();
-        for (CallSite x : m.method().body().calls()) {
-            if (x.id() < c.id() && x.receiver().kind() == Receiver.Kind.NAME && var.equals(x.receiver().name())
-                    && x.name().startsWith("set") && x.name().length() > 3 && x.args().size() == 1) {
-                String f = Character.toLowerCase(x.name().charAt(3)) + x.name().substring(4);
-                cols.add(EntitySchema.columnOf(entity, f));
-            }
-        }
-        if (cols.isEmpty()) {
-            for (String f : EntitySchema.persistentFields(entity)) {
-                cols.add(EntitySchema.columnOf(entity, f));
-            }
-        }
-        String table = EntitySchema.tableOf(entity);
-        return new Insert(m, c, table, cols, Semantics.display(c) + " inserts a new " + entity.simpleName()
-                + " into " + table, null, why);
+        EntityColumns.Written w = EntityColumns.of(project, m, c, var, var.startsWith("new ") ? var
+                : lv != null ? lv.initText() : null, entity);
+        String table = EntitySchema.tableOf(entity.type());
+        return new Insert(m, c, table, w.columns(), w.generated(), Semantics.display(c) + " inserts a new "
+                + entity.type().simpleName() + " into " + table, null, why);
     }
 
-    private static TypeFacts entityType(Project project, MethodRef m, String var, TypeEntry recvType) {
+    private static TypeEntry entityType(Project project, MethodRef m, String var, TypeEntry recvType) {
         String typeName = null;
         Matcher nm = Pattern.compile("^new\\s+([\\w.]+)").matcher(var);
         if (nm.find()) {
@@ -226,7 +313,7 @@ public final class MissingUniqueBusinessKey implements Rule {
             ResolvedType rt = project.index().resolveType(typeName, m.file(), m.type());
             TypeEntry te = project.index().typeOf(rt).orElse(null);
             if (te != null && EntitySchema.isEntity(te.type())) {
-                return te.type();
+                return te;
             }
         }
         if (recvType != null) {
@@ -235,7 +322,7 @@ public final class MissingUniqueBusinessKey implements Rule {
                     ResolvedType rt = project.index().resolveType(s.typeArgs().get(0), recvType.file(), recvType.type());
                     TypeEntry te = project.index().typeOf(rt).orElse(null);
                     if (te != null && EntitySchema.isEntity(te.type())) {
-                        return te.type();
+                        return te;
                     }
                 }
             }
@@ -245,13 +332,10 @@ public final class MissingUniqueBusinessKey implements Rule {
 
     // ---- the finding ----------------------------------------------------------------------------------------------
 
-    private void report(RuleContext ctx, Project project, Table t, List<Insert> inserts,
+    private void report(RuleContext ctx, Project project, Table t, List<Insert> inserts, List<String> key,
                         Map<String, List<String>> migrations) {
-        Set<String> cols = new LinkedHashSet<>();
-        inserts.forEach(i -> cols.addAll(i.columns()));
         UniqueKey pk = t.primaryKey();
-        List<String> key = businessKey(new ArrayList<>(cols), project);
-        String keyText = key.isEmpty() ? "<business key columns>" : String.join(", ", key);
+        String keyText = String.join(", ", key);
         String name = constraintName(t.name(), key);
         Insert first = inserts.get(0);
         StringBuilder msg = new StringBuilder();
@@ -268,8 +352,9 @@ public final class MissingUniqueBusinessKey implements Rule {
         msg.append(". A restarted or overlapping run inserts the same ")
                 .append(rowWord(t.name())).append(" again and the database accepts the duplicate; "
                         + "a unique key on the business key makes the second insert fail (or be skipped with "
-                        + "INSERT IGNORE / ON CONFLICT DO NOTHING). The columns that look like the business key: (")
-                .append(keyText).append(").");
+                        + "INSERT IGNORE / ON CONFLICT DO NOTHING). The columns that say what a row is for, among "
+                        + "those the job writes: (").append(keyText).append("); check that together they identify one "
+                        + rowWord(t.name()) + ".");
         Location at = tableLocation(project, t);
         RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(t.name())
                 .construct("CREATE TABLE " + t.name());
@@ -299,50 +384,8 @@ public final class MissingUniqueBusinessKey implements Rule {
         return "row";
     }
 
-    /** The inserted columns that look like the business key. */
-    static List<String> businessKey(List<String> cols, Project project) {
-        List<String> candidates = cols.stream().filter(c -> !c.equals("id") && !project.catalog().isStatusColumn(c)
-                && !c.matches("(?i)(gmt_|create|update|modif).*")).toList();
-        for (String p : List.of("idempot", "idem_key", "dedup", "request_id", "req_id", "request_no")) {
-            for (String c : candidates) {
-                if (c.contains(p)) {
-                    return List.of(c);
-                }
-            }
-        }
-        for (String c : candidates) {
-            if (STRONG_KEY.matcher(c).matches()) {
-                return List.of(c);
-            }
-        }
-        List<String> out = new ArrayList<>();
-        for (String c : candidates) {
-            if (TASK_ID.matcher(c).matches()) {
-                out.add(c);
-                candidates.stream().filter(d -> DATE.matcher(d).matches()).findFirst().ifPresent(out::add);
-                return out;
-            }
-        }
-        for (String c : candidates) {
-            if (c.endsWith("_id") || TYPE.matcher(c).matches() || DATE.matcher(c).matches()) {
-                out.add(c);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * A key worth writing into a migration mechanically: an idempotency/request key, a business number
-     * (biz_no, *_no) or the task id (with its business date).
-     */
-    static boolean strongKey(List<String> key) {
-        String first = key.get(0);
-        return first.matches("(?i).*(idempot|idem_key|dedup|request_id|req_id|request_no).*")
-                || STRONG_KEY.matcher(first).matches() || TASK_ID.matcher(first).matches();
-    }
-
     private static String constraintName(String table, List<String> key) {
-        String n = "uk_" + table + (key.isEmpty() ? "_business_key" : "_" + String.join("_", key));
+        String n = "uk_" + table + "_" + String.join("_", key);
         return n.length() > 60 ? n.substring(0, 60) : n;
     }
 
@@ -360,15 +403,14 @@ public final class MissingUniqueBusinessKey implements Rule {
             case ENTITY -> {
                 where = "on the entity (and in the DDL that creates the table)";
                 StringBuilder cols = new StringBuilder();
-                for (String k : key.isEmpty() ? List.of("<business key columns>") : key) {
+                for (String k : key) {
                     cols.append(cols.length() == 0 ? "" : ", ").append('"').append(k).append('"');
                 }
                 template = "@Table(name = \"" + t.name() + "\", uniqueConstraints = @UniqueConstraint(name = \""
                         + name + "\", columnNames = {" + cols + "}))";
             }
             default -> {
-                List<String> k = key.isEmpty() ? List.of("<business key columns>") : key;
-                String ddl = t.dialect().addUnique(t.name(), name, k);
+                String ddl = t.dialect().addUnique(t.name(), name, key);
                 String file = t.relPath().substring(t.relPath().lastIndexOf('/') + 1);
                 if (!VERSIONED.matcher(file).matches()) {
                     where = "in the schema";
@@ -385,7 +427,7 @@ public final class MissingUniqueBusinessKey implements Rule {
                 Fix f = Fix.of("Add a unique constraint on the business key (" + keyText + ") of " + t.name() + " "
                         + where + " (remove existing duplicates first), and let the insert skip or report a "
                         + "duplicate.", template);
-                if (key.isEmpty() || !strongKey(key)) {
+                if (!BusinessKeys.strong(project.catalog(), key)) {
                     return f; // a weak guess (any *_id, a type or a date) is a decision for a human: template only
                 }
                 var migration = Recipes.newMigration(dir, names, description, "-- idemcheck IDEM011: a second "

@@ -108,7 +108,26 @@ public enum Vocabulary {
     ROW_IDENTITY_COLUMNS,
     /** Columns that hold a point in time (end_time, locked_until): a WHERE on one with no row selects rows by age.
      * Column name patterns. */
-    TIME_COLUMNS;
+    TIME_COLUMNS,
+    /** Last words of table names whose rows are runs or queued commands (command, workflow_instance): each insert
+     * is a new run by design. Exact, lower case. */
+    RUN_TABLE_WORDS,
+    /** Words that make a column an idempotency or request key on its own (request_id, dedup). Substrings. */
+    REQUEST_KEY_COLUMN_WORDS,
+    /** Columns holding a business number or a reference to what a row is made for (order_item_sn, message_id).
+     * Column name patterns. */
+    BUSINESS_NUMBER_COLUMNS,
+    /** Columns referencing the job's own work item (task_id, settlement_id): one row per item, with its period.
+     * Column name patterns. */
+    WORK_ITEM_COLUMNS,
+    /** Columns that say whose row it is (member_id, store_id): many rows per owner are legitimate. Patterns. */
+    OWNER_COLUMNS,
+    /** Columns that tell rows of one thing apart by kind (flow_type, channel). Column name patterns. */
+    DISCRIMINATOR_COLUMNS,
+    /** Columns holding the period a row is for (biz_date, start_time). Column name patterns. */
+    PERIOD_COLUMNS,
+    /** Columns recording when a row was written (gmt_create, update_time): never part of a business key. Patterns. */
+    TIMESTAMP_COLUMNS;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {
