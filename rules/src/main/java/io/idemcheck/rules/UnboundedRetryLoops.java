@@ -26,7 +26,8 @@ final class UnboundedRetryLoops {
     static void checkLoops(RuleContext ctx, MethodRef m) {
         Set<Integer> seen = new LinkedHashSet<>();
         for (Retries.RetryLoop l : Retries.retryLoops(m)) {
-            if (l.bound() != null || !seen.add(l.loop().id()) || policyDecides(m, l)) {
+            if (l.bound() != null || !seen.add(l.loop().id()) || policyDecides(m, l)
+                    || helperThrowsAtCeiling(ctx, m, l)) {
                 continue;
             }
             CallSite attempt = firstAttempt(m, l.attempt().firstCallId(), l.attempt().endCallId());
@@ -88,6 +89,32 @@ final class UnboundedRetryLoops {
             if (POLICY_CALL.matcher(c.name()).matches() && (recv.contains("retr") || recv.contains("backoff")
                     || recv.contains("policy") || !c.name().equals("next"))) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The catch block calls a project helper that counts the attempts and throws at its ceiling
+     * ({@code retryHandler.sleep(e)} doing {@code if (--lockRetryTimes < 0) throw new LockWaitTimeoutException(..)}):
+     * the helper's early exit compares an attempt counter, and it creates an exception to throw. The bound lives in the
+     * helper, one call down.
+     */
+    private static boolean helperThrowsAtCeiling(RuleContext ctx, MethodRef m, Retries.RetryLoop l) {
+        List<CallSite> calls = m.method().body().calls();
+        List<CallTarget> targets = ctx.project().index().calls(m);
+        for (int i = l.catchClause().firstCallId(); i < l.catchClause().endCallId() && i < calls.size(); i++) {
+            for (MethodRef t : targets.get(i).targets()) {
+                if (!t.method().hasBody()) {
+                    continue;
+                }
+                var body = t.method().body();
+                boolean throwsSomething = body.creations().stream().anyMatch(n -> n.type().matches("[\\w.]*(Exception|Error)"));
+                boolean counts = body.guards().stream().anyMatch(g -> g.earlyExit()
+                        && g.text().matches("(?s).*(<=?|>=?).*") && Retries.RETRY_NAME.matcher(g.text()).matches());
+                if (throwsSomething && counts) {
+                    return true;
+                }
             }
         }
         return false;
