@@ -40,20 +40,15 @@ public final class EffectRetriedWithoutKey implements Rule {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
-                return;
+            if (MethodGates.mainCodeWithCalls(m, RuleTrace.OFF)) {
+                checkMethod(ctx, sem, m, RuleTrace.OFF);
             }
-            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
     }
 
     @Override
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (m.file().test()) {
-            trace.missing(0, "the method", "main code: test code is not checked");
-        } else if (!m.method().hasBody() || m.method().body().calls().isEmpty()) {
-            trace.missing(0, "the method", "a body with calls");
-        } else {
+        if (MethodGates.mainCodeWithCalls(m, trace)) {
             checkMethod(ctx, ctx.project().semantics(), m, trace);
         }
     }

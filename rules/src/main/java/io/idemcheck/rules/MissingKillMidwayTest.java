@@ -64,8 +64,7 @@ public final class MissingKillMidwayTest implements Rule {
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
-        if (m.file().test()) {
-            trace.missing(0, "the method", "main code: test code is not checked");
+        if (!MethodGates.mainCode(m, trace)) {
             return;
         }
         String subject = "the job " + m.type().simpleName() + "." + m.method().name() + "()";

@@ -54,8 +54,7 @@ public final class NoReconciliation implements Rule {
 
     @Override
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (m.file().test()) {
-            trace.missing(0, "the method", "main code: test code is not checked");
+        if (!MethodGates.mainCode(m, trace)) {
             return;
         }
         Analysis a = analyse(ctx);

@@ -2,7 +2,6 @@ package io.idemcheck.rules;
 
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
-import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.MethodFacts;
@@ -43,21 +42,15 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         ctx.forEachMethod(project.index().methods(), m -> {
-            FileFacts f = m.file();
-            if (f.test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
-                return;
+            if (MethodGates.mainCodeWithCalls(m, RuleTrace.OFF)) {
+                checkMethod(ctx, sem, m, RuleTrace.OFF);
             }
-            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
     }
 
     @Override
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (m.file().test()) {
-            trace.missing(0, "the method", "main code: test code is not checked");
-        } else if (!m.method().hasBody() || m.method().body().calls().isEmpty()) {
-            trace.missing(0, "the method", "a body with calls");
-        } else {
+        if (MethodGates.mainCodeWithCalls(m, trace)) {
             checkMethod(ctx, ctx.project().semantics(), m, trace);
         }
     }
