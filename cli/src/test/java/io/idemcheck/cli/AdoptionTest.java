@@ -43,7 +43,7 @@ class AdoptionTest {
     @Test
     void customEffectInConfigMakesIdem001Fire() throws IOException {
         Path p = project(BILLING_SEED);
-        EndToEndTest.Run before = cli("scan", p.toString(), "--debug");
+        CliRun before = cli("scan", p.toString(), "--debug");
         assertThat(before.code()).as(before.err()).isZero();
         assertThat(before.out()).doesNotContain("[IDEM001]");
 
@@ -51,7 +51,7 @@ class AdoptionTest {
                 effects:
                   - {pattern: "com.acme.billing.BillingGateway#bill(*)", kind: payment}
                 """);
-        EndToEndTest.Run after = cli("scan", p.toString());
+        CliRun after = cli("scan", p.toString());
         assertThat(after.code()).isEqualTo(4);
         assertThat(after.out()).contains("src/main/java/com/acme/SeedJob.java:11:13: error: [IDEM001]")
                 .contains("BillingGateway.bill()");
@@ -76,7 +76,7 @@ class AdoptionTest {
                 include: []
                 sideEffect: []
                 """);
-        EndToEndTest.Run r = cli("scan", p.toString());
+        CliRun r = cli("scan", p.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).matches("idemcheck: error: .*idemcheck\\.yml:7: unknown key 'sideEffect' "
@@ -97,7 +97,7 @@ class AdoptionTest {
     void commentSuppressionShownOnlyWhenAskedAndCarriedInSarif() throws IOException {
         Path p = project(SEED.replace("doBusiness(t);",
                 "doBusiness(t); // idemcheck:ignore IDEM001 -- downstream dedupes on order_no"));
-        EndToEndTest.Run r = cli("scan", p.toString());
+        CliRun r = cli("scan", p.toString());
         assertThat(r.code()).isZero();
         // only the project-level IDEM007 note (no test sources in this scan) remains
         assertThat(r.out()).doesNotContain("[IDEM001]").contains("0 errors, 0 warnings").contains(", 1 suppressed, ");
@@ -132,16 +132,16 @@ class AdoptionTest {
                 .replace("int updateStatus(long id, String status);", "int updateStatus(long id, String status);\n"
                         + "    @org.apache.ibatis.annotations.Update(\"UPDATE task SET status = 'RUNNING' WHERE id = #{id} "
                         + "AND status = 'PENDING'\")\n    int claim(long id);"));
-        EndToEndTest.Run before = cli("fix", p.toString());
+        CliRun before = cli("fix", p.toString());
         assertThat(before.code()).as(before.out() + before.err()).isEqualTo(4);
         Files.writeString(p.resolve("idemcheck.yml"), "rules:\n  IDEM005: off\n");
-        EndToEndTest.Run off = cli("fix", p.toString());
+        CliRun off = cli("fix", p.toString());
         assertThat(off.code()).as(off.out()).isZero();
         Files.writeString(p.resolve("idemcheck.yml"), "sideEffect: []\n");
-        EndToEndTest.Run bad = cli("fix", p.toString());
+        CliRun bad = cli("fix", p.toString());
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("idemcheck.yml:1").contains("sideEffect");
-        EndToEndTest.Run dir = cli("fix", p.toString(), "--config", p.toString());
+        CliRun dir = cli("fix", p.toString(), "--config", p.toString());
         assertThat(dir.code()).isEqualTo(2);
         assertThat(dir.err()).contains("is a directory");
     }
@@ -150,7 +150,7 @@ class AdoptionTest {
     void suppressionNamingAnUnknownRuleIsReportedAndSuppressesNothing() throws IOException {
         Path p = project(SEED.replace("    public void run() {",
                 "    @SuppressWarnings(\"idemcheck:IDEM0001\")\n    public void run() {"));
-        EndToEndTest.Run r = cli("scan", p.toString());
+        CliRun r = cli("scan", p.toString());
         assertThat(r.code()).isEqualTo(4);
         assertThat(r.out()).contains("[IDEM000]").contains("names a rule idemcheck does not have (IDEM0001)")
                 .contains("[IDEM001]");
@@ -159,7 +159,7 @@ class AdoptionTest {
     @Test
     void markerWithoutReasonIsReportedAndSuppressesNothing() throws IOException {
         Path p = project(SEED.replace("doBusiness(t);", "doBusiness(t); // idemcheck:ignore IDEM001"));
-        EndToEndTest.Run r = cli("scan", p.toString());
+        CliRun r = cli("scan", p.toString());
         assertThat(r.code()).isEqualTo(4);
         assertThat(r.out()).contains("[IDEM001]").contains("note: [IDEM000] idemcheck:ignore without a reason");
     }
@@ -176,7 +176,7 @@ class AdoptionTest {
         JsonNode findings = new ObjectMapper().readTree(json.toFile()).get("findings");
         assertThat(findings.size()).isPositive();
 
-        EndToEndTest.Run w = cli("scan", p.toString(), "--update-baseline");
+        CliRun w = cli("scan", p.toString(), "--update-baseline");
         assertThat(w.code()).isZero();
         assertThat(w.err()).contains("baseline idemcheck-baseline.json written: " + findings.size() + " finding");
         String written = Files.readString(base);
@@ -203,7 +203,7 @@ class AdoptionTest {
             e.getValue().stream().sorted((a, b) -> b - a).distinct().forEach(l -> lines.add(l - 1, comment));
             Files.write(file, lines);
         }
-        EndToEndTest.Run moved = cli("scan", p.toString(), "--baseline", base.toString());
+        CliRun moved = cli("scan", p.toString(), "--baseline", base.toString());
         assertThat(moved.code()).isZero();
         assertThat(moved.out()).contains("0 findings").contains(findings.size() + " suppressed")
                 .doesNotContain("matches nothing");
@@ -212,14 +212,14 @@ class AdoptionTest {
         Path seed = p.resolve("src/main/java/com/acme/SeedJob.java");
         Files.createDirectories(seed.getParent());
         Files.writeString(seed, SEED);
-        EndToEndTest.Run fresh = cli("scan", p.toString(), "--baseline", base.toString());
+        CliRun fresh = cli("scan", p.toString(), "--baseline", base.toString());
         assertThat(fresh.code()).isEqualTo(4);
         assertThat(fresh.out().lines().filter(l -> l.contains("[IDEM001]")).toList()).singleElement()
                 .asString().startsWith("src/main/java/com/acme/SeedJob.java:11:13: error: [IDEM001]");
 
         // the old finding fixed: reported, and dropped on update
         Files.delete(p.resolve("src/main/java/com/example/noon/job/NoonSettlementJob.java"));
-        EndToEndTest.Run fixed = cli("scan", p.toString(), "--baseline", base.toString(), "--fail-on", "none");
+        CliRun fixed = cli("scan", p.toString(), "--baseline", base.toString(), "--fail-on", "none");
         assertThat(fixed.out()).contains("matches nothing any more (fixed)");
         JsonNode nowFindings = new ObjectMapper().readTree(cli("scan", p.toString(), "--format", "json", "--fail-on",
                 "none").out()).get("findings");
@@ -231,7 +231,7 @@ class AdoptionTest {
         }
         int dropped = findings.size() - (nowFindings.size() - added);
         assertThat(dropped).isGreaterThanOrEqualTo(1);
-        EndToEndTest.Run upd = cli("scan", p.toString(), "--baseline", base.toString(), "--update-baseline");
+        CliRun upd = cli("scan", p.toString(), "--baseline", base.toString(), "--update-baseline");
         assertThat(upd.err()).contains("(" + added + " new, " + dropped + " fixed and dropped)");
         assertThat(Files.readString(base)).doesNotContain("NoonSettlementJob").contains("SeedJob");
     }
@@ -239,7 +239,7 @@ class AdoptionTest {
     @Test
     void missingBaselineIsAUsageError() throws IOException {
         Path p = project(SEED);
-        EndToEndTest.Run r = cli("scan", p.toString(), "--baseline", tmp.resolve("none.json").toString());
+        CliRun r = cli("scan", p.toString(), "--baseline", tmp.resolve("none.json").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--baseline:").contains("does not exist (write it with --update-baseline)");
     }
@@ -247,7 +247,7 @@ class AdoptionTest {
     @Test
     void initWritesAValidCommentedFileAndRefusesToOverwrite() throws IOException {
         Path p = project(SEED);
-        EndToEndTest.Run r = cli("init", p.toString());
+        CliRun r = cli("init", p.toString());
         assertThat(r.code()).isZero();
         Path yml = p.resolve("idemcheck.yml");
         assertThat(Files.readString(yml)).contains("# ").contains("effects:").contains("suppressions:");

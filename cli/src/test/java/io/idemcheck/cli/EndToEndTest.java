@@ -2,14 +2,14 @@ package io.idemcheck.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.idemcheck.core.engine.Analyzer;
+
 import io.idemcheck.core.report.SarifSchemaValidator;
 import io.idemcheck.core.rule.RuleRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,21 +51,13 @@ class EndToEndTest {
     @TempDir
     Path tmp;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new IdemcheckCli(r -> new Analyzer().scan(r), RuleRegistry::load,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false).run(args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static CliRun cli(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void sampleReportsIdem001AtTheJobLoopAndExits4() {
-        Run r = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString());
+        CliRun r = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString());
         assertThat(r.code()).isEqualTo(4);
         assertThat(r.out()).contains("src/main/java/com/example/noon/job/NoonSettlementJob.java:33:17: error: [IDEM001]")
                 .contains("charges the customer again")
@@ -78,7 +70,7 @@ class EndToEndTest {
     @Test
     void sampleSarifIsSchemaValidAndCarriesTheCodeFlowFromEffectToRecord() throws Exception {
         Path out = tmp.resolve("out/report.sarif");
-        Run r = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "sarif",
+        CliRun r = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "sarif",
                 "--output", out.toString());
         assertThat(r.code()).isEqualTo(4);
         String sarif = Files.readString(out);
@@ -127,7 +119,7 @@ class EndToEndTest {
 
     @Test
     void findingsComeFromTheSqlNotFromMethodNames() throws Exception {
-        Run original = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
+        CliRun original = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
         Path copy = tmp.resolve("renamed");
         try (var files = Files.walk(SAMPLE)) {
             for (Path p : files.filter(Files::isRegularFile).filter(p -> !p.toString().contains("/target/")).toList()) {
@@ -137,7 +129,7 @@ class EndToEndTest {
                 Files.writeString(dest, text.replace("updateStatus", "touch"));
             }
         }
-        Run renamed = cli("scan", copy.toString(), "--source-root", copy.toString(), "--format", "json");
+        CliRun renamed = cli("scan", copy.toString(), "--source-root", copy.toString(), "--format", "json");
         assertThat(findingKeys(original.out())).contains("IDEM001 src/main/java/com/example/noon/job/NoonSettlementJob.java:33");
         assertThat(findingKeys(renamed.out())).isEqualTo(findingKeys(original.out()));
         assertThat(renamed.out()).contains("the record was recognised from its SQL");
@@ -145,11 +137,11 @@ class EndToEndTest {
 
     @Test
     void findingsInMapperXmlCarryTheirXmlLinesInEveryFormat() throws Exception {
-        Run text = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString());
+        CliRun text = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString());
         assertThat(text.out()).contains("src/main/resources/mapper/TaskMapper.xml:16:3: warning: [IDEM003]");
-        Run json = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
+        CliRun json = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
         assertThat(findingKeys(json.out())).contains("IDEM003 src/main/resources/mapper/TaskMapper.xml:16");
-        Run sarif = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "sarif");
+        CliRun sarif = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "sarif");
         SarifSchemaValidator.assertValid(sarif.out());
         boolean found = false;
         for (JsonNode r : new ObjectMapper().readTree(sarif.out()).get("runs").get(0).get("results")) {
@@ -168,7 +160,7 @@ class EndToEndTest {
     @Test
     void theRestartSafeSampleIsCleanWithEveryRuleRegisteredAndRun() throws Exception {
         Path safe = Path.of("../samples/noon-batch-safe").toAbsolutePath().normalize();
-        Run r = cli("scan", safe.toString(), "--source-root", safe.toString(), "--format", "json");
+        CliRun r = cli("scan", safe.toString(), "--source-root", safe.toString(), "--format", "json");
         JsonNode json = new ObjectMapper().readTree(r.out());
         List<String> ids = new ArrayList<>();
         json.get("rules").forEach(x -> ids.add(x.get("id").asText()));
@@ -178,7 +170,7 @@ class EndToEndTest {
         assertThat(json.get("findings")).isEmpty();
         assertThat(r.code()).isZero();
         // and the same rules do fire on the unsafe twin, so "clean" is not an accident of missing inputs
-        Run unsafe = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
+        CliRun unsafe = cli("scan", SAMPLE.toString(), "--source-root", SAMPLE.toString(), "--format", "json");
         assertThat(findingKeys(unsafe.out())).extracting(k -> k.substring(0, 7)).contains("IDEM001", "IDEM002",
                 "IDEM003", "IDEM004", "IDEM005", "IDEM006", "IDEM007", "IDEM008", "IDEM009", "IDEM010", "IDEM011",
                 "IDEM012");
@@ -194,7 +186,7 @@ class EndToEndTest {
                     int add(int a, int b) { return a + b; }
                 }
                 """);
-        Run r = cli("scan", tmp.resolve("clean").toString());
+        CliRun r = cli("scan", tmp.resolve("clean").toString());
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("0 findings");
     }
@@ -205,7 +197,7 @@ class EndToEndTest {
         Files.createDirectories(src);
         Files.writeString(src.resolve("SeedJob.java"), SEED);
         Files.writeString(src.resolve("Broken.java"), "package com.acme;\npublic class Broken {\n  void x( {\n}\n");
-        Run r = cli("scan", tmp.resolve("mixed").toString(), "--source-root", tmp.resolve("mixed").toString());
+        CliRun r = cli("scan", tmp.resolve("mixed").toString(), "--source-root", tmp.resolve("mixed").toString());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(4);
         assertThat(r.out()).contains("src/main/java/com/acme/SeedJob.java:11:13: error: [IDEM001]")
                 .contains("src/main/java/com/acme/Broken.java:3");
@@ -222,7 +214,7 @@ class EndToEndTest {
         byte[] bytes = SEED.replace("public class SeedJob {", "public class SeedJob { // caf\u00e9")
                 .getBytes(StandardCharsets.ISO_8859_1);
         Files.write(src.resolve("SeedJob.java"), bytes);
-        Run r = cli("scan", tmp.resolve("latin").toString(), "--source-root", tmp.resolve("latin").toString());
+        CliRun r = cli("scan", tmp.resolve("latin").toString(), "--source-root", tmp.resolve("latin").toString());
         assertThat(r.code()).isEqualTo(4);
         assertThat(r.out()).contains("SeedJob.java:11:13: error: [IDEM001]");
     }
@@ -234,7 +226,7 @@ class EndToEndTest {
         Files.writeString(root.resolve("src/main/kotlin/Job.kt"), "class Job");
         Files.createDirectories(root.resolve("target/generated"));
         Files.writeString(root.resolve("target/generated/SeedJob.java"), SEED);
-        Run r = cli("scan", root.toString(), "--source-root", root.toString(), "--format", "json");
+        CliRun r = cli("scan", root.toString(), "--source-root", root.toString(), "--format", "json");
         assertThat(r.code()).isZero();
         JsonNode json = new ObjectMapper().readTree(r.out());
         assertThat(json.get("findings")).isEmpty();

@@ -2,14 +2,14 @@ package io.idemcheck.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.idemcheck.core.engine.Analyzer;
+
 import io.idemcheck.core.rule.RuleRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+
+
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,23 +28,15 @@ class ExplainCommandTest {
     @TempDir
     Path tmp;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new IdemcheckCli(r -> new Analyzer().scan(r), RuleRegistry::load,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false).run(args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static CliRun cli(String... args) {
+        return CliRun.of(args);
     }
 
     // ---- the issue's done-when ----------------------------------------------------------------------------------
 
     @Test
     void theIncidentLineShowsTheChainDownToTheHttpCallTheRecordFromSqlAndIdem001Fired() {
-        Run r = cli("explain", JOB + ":33");
+        CliRun r = cli("explain", JOB + ":33");
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
         String out = r.out();
@@ -87,7 +79,7 @@ class ExplainCommandTest {
 
     @Test
     void onTheRestartSafeTwinIdem001NamesTheMissingCondition() {
-        Run r = cli("explain", SAFE_JOB + ":57");
+        CliRun r = cli("explain", SAFE_JOB + ":57");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("IDEM001 SideEffectBeforeStatusRecord: not fired\n"
                 + "      MISSING settlementService.settle() (line 57): an unprotected effect: the claim claimer.claim() "
@@ -101,7 +93,7 @@ class ExplainCommandTest {
 
     @Test
     void jsonHasTheDocumentedShapeAndTheSameFacts() throws Exception {
-        Run r = cli("explain", JOB + ":33", "--format", "json");
+        CliRun r = cli("explain", JOB + ":33", "--format", "json");
         assertThat(r.code()).isZero();
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertThat(root.get("schemaVersion").asInt()).isEqualTo(1);
@@ -159,7 +151,7 @@ class ExplainCommandTest {
 
     @Test
     void withoutALineEveryMethodOfTheFileIsExplainedAndAHelperShowsItsChainFromTheJob() throws Exception {
-        Run r = cli("explain", JOB.toString(), "-f", "json");
+        CliRun r = cli("explain", JOB.toString(), "-f", "json");
         assertThat(r.code()).isZero();
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertThat(root.get("line").isNull()).isTrue();
@@ -200,7 +192,7 @@ class ExplainCommandTest {
                 """);
         Files.writeString(src.resolve("Billing.java"), "package com.acme;\npublic interface Billing { void bill(long "
                 + "id); }\n");
-        Run r = cli("explain", src.resolve("Job.java") + ":5");
+        CliRun r = cli("explain", src.resolve("Job.java") + ":5");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("(project: .)", "because idemcheck.yml effects: com.acme.Billing#bill(*) at "
                 + "idemcheck.yml:3");
@@ -235,7 +227,7 @@ class ExplainCommandTest {
 
     // ---- bad input: one line on stderr, exit 2, no stack trace ----------------------------------------------------
 
-    private static void assertUsageError(Run r, String expected) {
+    private static void assertUsageError(CliRun r, String expected) {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo("idemcheck: error: " + expected + System.lineSeparator());
@@ -278,11 +270,11 @@ class ExplainCommandTest {
     void badFlagsAreUsageErrors() {
         assertUsageError(cli("explain", JOB + ":33", "--format", "sarif"),
                 "--format: unknown value 'sarif' (expected text or json)");
-        Run unknown = cli("explain", JOB + ":33", "--bogus");
+        CliRun unknown = cli("explain", JOB + ":33", "--bogus");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err().lines().toList()).singleElement()
                 .satisfies(l -> assertThat(l).startsWith("idemcheck: error: unknown option: '--bogus'"));
-        Run none = cli("explain");
+        CliRun none = cli("explain");
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err().lines().toList()).singleElement()
                 .satisfies(l -> assertThat(l).startsWith("idemcheck: error: missing required parameter"));

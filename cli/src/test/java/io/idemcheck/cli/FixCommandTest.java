@@ -10,9 +10,9 @@ import io.idemcheck.core.rule.RuleRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
+
 import java.io.IOException;
-import java.io.PrintStream;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,16 +29,8 @@ class FixCommandTest {
     @TempDir
     Path tmp;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new IdemcheckCli(r -> new Analyzer().scan(r), RuleRegistry::load,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false).run(args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static CliRun cli(String... args) {
+        return CliRun.of(args);
     }
 
     private Path copySample() throws IOException {
@@ -81,7 +73,7 @@ class FixCommandTest {
                 .map(Finding::fingerprint).toList();
         assertThat(mechanical).isNotEmpty();
 
-        Run dry = cli("fix", dir.toString());
+        CliRun dry = cli("fix", dir.toString());
         assertThat(dry.code()).as(dry.err()).isEqualTo(4);
         assertThat(dry.out()).contains("+++ b/src/main/resources/mapper/TaskMapper.xml", "AND status = 'PENDING'");
         // IDEM011: the next Flyway version after V2__maintenance.sql / V2__coupon.sql, as a new file
@@ -90,13 +82,13 @@ class FixCommandTest {
         assertThat(git(dir, "status", "--porcelain")).as("dry run writes nothing").isEmpty();
 
         Files.writeString(dir.resolve("src/main/resources/mapper/TaskMapper.xml"), "\n", java.nio.file.StandardOpenOption.APPEND);
-        Run refused = cli("fix", dir.toString(), "--apply");
+        CliRun refused = cli("fix", dir.toString(), "--apply");
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err().strip().lines().count()).isEqualTo(1);
         assertThat(refused.err()).contains("uncommitted changes", "TaskMapper.xml");
         git(dir, "checkout", "--", ".");
 
-        Run applied = cli("fix", dir.toString(), "--apply");
+        CliRun applied = cli("fix", dir.toString(), "--apply");
         assertThat(applied.code()).as(applied.out() + applied.err()).isZero();
 
         // every Java file still parses
@@ -136,22 +128,22 @@ class FixCommandTest {
                 .isEqualTo("-- idemcheck IDEM011: a second insert of the same task_id fails (remove existing "
                         + "duplicates first)\nALTER TABLE t_order ADD UNIQUE KEY uk_t_order_task_id (task_id);\n");
 
-        Run again = cli("fix", dir.toString());
+        CliRun again = cli("fix", dir.toString());
         assertThat(again.code()).isZero();
     }
 
     @Test
     void usageErrors() {
-        Run r = cli("fix", SAMPLE.toString(), "--rule", "IDEM999");
+        CliRun r = cli("fix", SAMPLE.toString(), "--rule", "IDEM999");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).startsWith("idemcheck: error: --rule: unknown rule 'IDEM999'");
-        Run both = cli("fix", SAMPLE.toString(), "--apply", "--dry-run");
+        CliRun both = cli("fix", SAMPLE.toString(), "--apply", "--dry-run");
         assertThat(both.code()).isEqualTo(2);
     }
 
     @Test
     void ruleFilterLimitsTheFixes() throws Exception {
-        Run r = cli("fix", SAMPLE.toString(), "--rule", "IDEM001");
+        CliRun r = cli("fix", SAMPLE.toString(), "--rule", "IDEM001");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("0 mechanical fixes");
     }
