@@ -138,7 +138,8 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
 
     /**
      * Analysis cache file: each Java file's facts keyed by content hash and tool version, so that a build re-parses
-     * only the files changed since the last one (findings are the same with or without it).
+     * only the files changed since the last one, and the whole result, reused as it is when no scanned file, no
+     * configuration and no tool or rules jar changed (findings are the same with or without it).
      */
     @Parameter(property = "idemcheck.cacheFile", defaultValue = "${project.build.directory}/idemcheck/cache")
     protected File cacheFile;

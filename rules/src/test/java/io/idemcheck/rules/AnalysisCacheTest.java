@@ -44,6 +44,8 @@ class AnalysisCacheTest {
 
         ScanResult warm = scan(tree, cache);
         assertThat(warm.stats().cachedFiles()).isEqualTo(javaFiles); // nothing parsed
+        assertThat(warm.stats().work()).isZero(); // nothing indexed, no rule run: the whole result was reused
+        assertThat(cold.stats().work()).isPositive();
         assertSame(plain, warm);
 
         // a change in the job's service: only that file is parsed again, and the job's finding follows the change
@@ -59,6 +61,45 @@ class AnalysisCacheTest {
                 && f.primary().path().endsWith("m0/Job1.java"));
         assertThat(plain.findings()).anyMatch(f -> f.ruleId().equals("IDEM001")
                 && f.primary().path().endsWith("m0/Job1.java"));
+    }
+
+    @Test
+    void theWholeResultIsReusedOnlyWhileNothingItDependsOnChanged(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        Path cache = dir.resolve("idemcheck.cache");
+        ScanResult plain = scan(tree, null);
+        scan(tree, cache);
+        ScanResult reused = scan(tree, cache);
+        assertThat(reused.stats().work()).isZero();
+        assertSame(plain, reused);
+        assertThat(reused.rules()).isEqualTo(plain.rules());
+        assertThat(reused.sourceRoot()).isEqualTo(plain.sourceRoot());
+
+        // a mapper XML is no Java file, but the result depends on it: the rules run again
+        Path mapper;
+        try (Stream<Path> s = Files.walk(tree)) {
+            mapper = s.filter(p -> p.toString().endsWith("Mapper.xml")).findFirst().orElseThrow();
+        }
+        Files.writeString(mapper, Files.readString(mapper) + "\n<!-- touched -->\n");
+        ScanResult afterXml = scan(tree, cache);
+        assertThat(afterXml.stats().work()).isPositive();
+        assertThat(afterXml.stats().cachedFiles()).isEqualTo(plain.stats().javaFiles()); // the Java facts still are
+        assertSame(scan(tree, null), afterXml);
+
+        // so does the configuration: a rule turned off is not in the reused result
+        assertThat(scan(tree, cache).stats().work()).isZero();
+        ScanResult withConfig = new Analyzer().scan(new ScanRequest(List.of(tree), tree, 2, RuleRegistry.load(),
+                ProgressListener.NONE, configTurningOff(tree, "IDEM001"), cache));
+        assertThat(withConfig.stats().work()).isPositive();
+        assertThat(withConfig.findings()).isNotEmpty().noneMatch(f -> f.ruleId().equals("IDEM001"));
+        assertThat(plain.findings()).anyMatch(f -> f.ruleId().equals("IDEM001"));
+    }
+
+    private static io.idemcheck.core.config.ProjectConfig configTurningOff(Path tree, String rule) throws IOException {
+        Path yml = tree.resolve("idemcheck.yml");
+        Files.writeString(yml, "rules:\n  " + rule + ": off\n");
+        return io.idemcheck.core.config.ConfigLoader.load(yml);
     }
 
     @Test

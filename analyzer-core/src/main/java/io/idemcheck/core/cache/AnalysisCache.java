@@ -2,6 +2,10 @@ package io.idemcheck.core.cache;
 
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.finding.Finding;
+import io.idemcheck.core.finding.RuleDescriptor;
+import io.idemcheck.core.finding.ScanStats;
+import io.idemcheck.core.finding.SuppressedFinding;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -31,6 +35,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * every scan from the facts, so whatever depended on a changed file is re-analysed and findings are the same with or
  * without the cache.
  *
+ * <p>Beside the per-file entries the cache keeps the whole result of the scan that wrote it under a result key
+ * ({@link #storeResult}): a hash the engine computes over everything a result depends on (tool and rules code, the
+ * configuration, the source root, and the path and content hash of every file the scan reads). A re-scan whose key
+ * matches takes the result as it is ({@link #result}) and reads no per-file entry, parses nothing and runs no rule.
+ * The result comes first in the file, so that reading it does not cost reading the facts.
+ *
  * <p>The whole cache is tied to the tool: {@link #toolKey()} (version, facts format and the analyzer's own jar) is
  * written first, and a cache written by another build is ignored. A cache that cannot be read (missing, corrupt,
  * another build) is never an error: {@link #load} returns an empty cache and a note saying why. Thread-safe.
@@ -38,7 +48,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AnalysisCache {
 
     /** Bumped whenever the facts records change shape. */
-    static final int FORMAT = 2;
+    static final int FORMAT = 3;
     private static final String MAGIC = "idemcheck-analysis-cache";
 
     /**
@@ -51,16 +61,49 @@ public final class AnalysisCache {
     public record Entry(String sha256, FileFacts.Stored facts, List<Diagnostic> diagnostics) implements Serializable {
     }
 
+    /**
+     * The whole result of one scan, as the engine handed it over before adding its own notes about the cache.
+     *
+     * @param rules       the enabled rules' descriptors
+     * @param findings    the findings, in report order
+     * @param diagnostics the diagnostics, in report order
+     * @param suppressed  the suppressed findings
+     * @param stats       the counts of the scan that produced it (its time is the time of that scan)
+     */
+    public record StoredResult(List<RuleDescriptor> rules, List<Finding> findings, List<Diagnostic> diagnostics,
+                               List<SuppressedFinding> suppressed, ScanStats stats) implements Serializable {
+        public StoredResult {
+            rules = List.copyOf(rules);
+            findings = List.copyOf(findings);
+            diagnostics = List.copyOf(diagnostics);
+            suppressed = List.copyOf(suppressed);
+        }
+    }
+
     private final Path file;
     private final String toolKey;
-    private final Map<String, Entry> previous;
+    private final String previousResultKey;
+    private final StoredResult previousResult;
+    /** The rest of the file after the result, not read until {@link #readEntries} asks for it; null once read. */
+    private ObjectInputStream pendingEntries;
+    private volatile Map<String, Entry> previous;
     private final Map<String, Entry> current = new ConcurrentHashMap<>();
-    private final String note;
+    private volatile String note;
     private volatile boolean changed;
+    private String resultKey;
+    private StoredResult result;
 
     private AnalysisCache(Path file, String toolKey, Map<String, Entry> previous, String note) {
+        this(file, toolKey, null, null, null, previous, note);
+    }
+
+    private AnalysisCache(Path file, String toolKey, String previousResultKey, StoredResult previousResult,
+                          ObjectInputStream pendingEntries, Map<String, Entry> previous, String note) {
         this.file = file;
         this.toolKey = toolKey;
+        this.previousResultKey = previousResultKey;
+        this.previousResult = previousResult;
+        this.pendingEntries = pendingEntries;
         this.previous = previous;
         this.note = note;
     }
@@ -74,29 +117,94 @@ public final class AnalysisCache {
         if (!Files.exists(file)) {
             return new AnalysisCache(file, key, Map.of(), null);
         }
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             ObjectInputStream ois = new ObjectInputStream(in)) {
+        ObjectInputStream ois = null;
+        try {
+            InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+            try {
+                ois = new ObjectInputStream(in);
+            } catch (IOException | RuntimeException e) {
+                in.close();
+                throw e;
+            }
             ois.setObjectInputFilter(AnalysisCache::allowed);
             Object magic = ois.readObject();
             Object written = ois.readObject();
             if (!MAGIC.equals(magic)) {
+                ois.close();
                 return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored: not a cache file");
             }
             if (!key.equals(written)) {
+                ois.close();
                 return new AnalysisCache(file, key, Map.of(), "analysis cache " + file
                         + " ignored: written by another idemcheck build (" + written + "); it is rebuilt");
             }
+            String resultKey = (String) ois.readObject();
+            StoredResult result = (StoredResult) ois.readObject();
+            return new AnalysisCache(file, key, resultKey, result, ois, null, null);
+        } catch (IOException | ClassNotFoundException | ClassCastException | IllegalStateException e) {
+            closeQuietly(ois);
+            return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
+                    + e.getClass().getSimpleName() + "); it is rebuilt");
+        }
+    }
+
+    /**
+     * Reads the per-file entries, which {@link #load} leaves unread so that a scan that reuses the whole result does
+     * not pay for them. Call once before {@link #lookup}; a cache that turns out unreadable here becomes empty and
+     * gets a {@link #note()}. Idempotent.
+     */
+    public synchronized void readEntries() {
+        if (pendingEntries == null) {
+            return;
+        }
+        try (ObjectInputStream ois = pendingEntries) {
             int n = ois.readInt();
             Map<String, Entry> entries = new HashMap<>(Math.max(16, n * 2));
             for (int i = 0; i < n; i++) {
                 String rel = (String) ois.readObject();
                 entries.put(rel, (Entry) ois.readObject());
             }
-            return new AnalysisCache(file, key, entries, null);
+            previous = entries;
         } catch (IOException | ClassNotFoundException | ClassCastException | IllegalStateException e) {
-            return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
-                    + e.getClass().getSimpleName() + "); it is rebuilt");
+            previous = Map.of();
+            note = "analysis cache " + file + " ignored (unreadable: " + e.getClass().getSimpleName()
+                    + "); it is rebuilt";
+        } finally {
+            pendingEntries = null;
         }
+    }
+
+    /** Closes the file when the entries were never read (the whole result was reused). */
+    public synchronized void close() {
+        closeQuietly(pendingEntries);
+        pendingEntries = null;
+    }
+
+    private static void closeQuietly(ObjectInputStream in) {
+        if (in != null) {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // nothing was written through it; closing a reader cannot lose anything
+            }
+        }
+    }
+
+    /**
+     * The whole result stored under {@code key} by the scan that wrote this cache, or null when the cache holds none
+     * or holds one for another key (a file, the configuration, the rules or the tool changed).
+     */
+    public StoredResult result(String key) {
+        return key != null && key.equals(previousResultKey) ? previousResult : null;
+    }
+
+    /** Keeps {@code r} as the result for {@code key}, written by the next {@link #save}. */
+    public void storeResult(String key, StoredResult r) {
+        if (!key.equals(previousResultKey)) {
+            changed = true;
+        }
+        resultKey = key;
+        result = r;
     }
 
     /** Only our own records, the JDK's collections, strings and boxed numbers may be read back. */
@@ -133,6 +241,9 @@ public final class AnalysisCache {
      * the content changed). A hit is kept for the next {@link #save}.
      */
     public Entry lookup(String relPath, String sha256) {
+        if (previous == null) {
+            readEntries();
+        }
         Entry e = previous.get(relPath);
         if (e == null || !e.sha256().equals(sha256)) {
             return null;
@@ -154,6 +265,7 @@ public final class AnalysisCache {
      * @throws IOException when the file cannot be written (the caller reports it; the scan's results stand)
      */
     public void save() throws IOException {
+        readEntries();
         if (!changed && note == null && current.size() == previous.size() && Files.exists(file)) {
             return; // every file was a hit and none went away: the file on disk already says exactly this
         }
@@ -167,6 +279,8 @@ public final class AnalysisCache {
                  ObjectOutputStream oos = new ObjectOutputStream(out)) {
                 oos.writeObject(MAGIC);
                 oos.writeObject(toolKey);
+                oos.writeObject(resultKey);
+                oos.writeObject(result);
                 List<String> keys = current.keySet().stream().sorted().toList();
                 oos.writeInt(keys.size());
                 for (String k : keys) {
@@ -202,16 +316,25 @@ public final class AnalysisCache {
      */
     public static String toolKey() {
         String version = AnalysisCache.class.getPackage().getImplementationVersion();
-        String code = "";
+        return "idemcheck " + (version == null ? "dev" : version) + " facts " + FORMAT + " "
+                + codeKey(AnalysisCache.class);
+    }
+
+    /**
+     * Which build of the code {@code c} was loaded from: the name, size and modification time of its jar or class
+     * folder ("idemcheck-rules-0.1.0.jar:81234:1764547200000"), "unknown" when that cannot be told. Part of the
+     * result key, so that a rebuilt rules jar never reuses a result the old rules computed.
+     */
+    public static String codeKey(Class<?> c) {
         try {
-            var src = AnalysisCache.class.getProtectionDomain().getCodeSource();
+            var src = c.getProtectionDomain().getCodeSource();
             if (src != null) {
                 Path p = Path.of(src.getLocation().toURI());
-                code = p.getFileName() + ":" + Files.size(p) + ":" + Files.getLastModifiedTime(p).toMillis();
+                return p.getFileName() + ":" + Files.size(p) + ":" + Files.getLastModifiedTime(p).toMillis();
             }
         } catch (IOException | URISyntaxException | RuntimeException e) {
-            code = "unknown";
+            return "unknown";
         }
-        return "idemcheck " + (version == null ? "dev" : version) + " facts " + FORMAT + " " + code;
+        return "";
     }
 }

@@ -55,13 +55,21 @@ import java.util.stream.Collectors;
 public final class Analyzer {
 
     private final Catalog catalog;
+    /** Whether {@link #catalog} is the tool's own (part of its code): only then may a stored result be reused. */
+    private final boolean catalogIsDefault;
 
     public Analyzer() {
-        this(Catalog.load());
+        this(Catalog.load(), true);
     }
 
+    /** An analyzer taught by {@code catalog} instead of the tool's own; it never reuses a stored whole result. */
     public Analyzer(Catalog catalog) {
+        this(catalog, false);
+    }
+
+    private Analyzer(Catalog catalog, boolean catalogIsDefault) {
         this.catalog = catalog;
+        this.catalogIsDefault = catalogIsDefault;
     }
 
     /**
@@ -70,7 +78,7 @@ public final class Analyzer {
      * @throws IllegalArgumentException when a path does not exist (a usage error)
      */
     public ScanResult scan(ScanRequest request) {
-        return scan(request, p -> { });
+        return run(request, null);
     }
 
     /**
@@ -80,6 +88,14 @@ public final class Analyzer {
      * @throws IllegalArgumentException when a path does not exist (a usage error)
      */
     public ScanResult scan(ScanRequest request, Consumer<Project> model) {
+        return run(request, model == null ? p -> { } : model);
+    }
+
+    /**
+     * The scan; {@code model} null means nobody looks at the project model, so that a result stored in the analysis
+     * cache for exactly these inputs may be returned as it is.
+     */
+    private ScanResult run(ScanRequest request, Consumer<Project> model) {
         long start = System.nanoTime();
         Path root = request.sourceRoot() != null ? request.sourceRoot().toAbsolutePath().normalize()
                 : SourceDiscovery.defaultSourceRoot(request.paths().get(0));
@@ -106,16 +122,36 @@ public final class Analyzer {
                     + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
                     + "; nothing was analysed (is this the project's root?)"));
         }
+        List<Path> changelogs = SchemaReader.changelogCandidates(request.paths());
+        AnalysisCache cache = request.cache() == null ? null : AnalysisCache.load(request.cache());
+        List<Diagnostic> cacheNotes = new ArrayList<>();
+        String resultKey = null;
+        if (cache != null) {
+            resultKey = model == null && catalogIsDefault ? resultKey(request, config, root, rules, all, changelogs)
+                    : null;
+            AnalysisCache.StoredResult hit = cache.result(resultKey);
+            if (hit != null) {
+                cache.close();
+                return reused(root, hit, start, request);
+            }
+            cache.readEntries();
+            if (cache.note() != null) {
+                cacheNotes.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, cache.note()));
+            }
+        }
+        if (model == null) {
+            model = p -> { };
+        }
         AtomicInteger fromCache = new AtomicInteger();
         SourceTexts texts = new SourceTexts(Suppressions.WORD);
-        List<FileFacts> files = parseAll(java, request, diagnostics, fromCache, texts);
+        List<FileFacts> files = parseAll(java, request, diagnostics, fromCache, texts, cache);
         ProjectIndex index = new ProjectIndex(files, catalog);
         SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
         List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
         sqlModel.addXml(new MapperXmlReader(catalog)
                 .parseAll(xml, p -> SourceDiscovery.relativize(root, p)));
         diagnostics.addAll(sqlModel.diagnostics());
-        Schema schema = SchemaReader.read(root, request.paths(), resources, index);
+        Schema schema = SchemaReader.read(root, changelogs, resources, index);
         diagnostics.addAll(schema.diagnostics());
         Semantics semantics = new Semantics(index, sqlModel, schema);
         List<Path> configPaths = all.stream().filter(f -> f.kind() == SourceFile.Kind.CONFIG && !f.test())
@@ -163,7 +199,74 @@ public final class Analyzer {
                 .map(Diagnostic::path).distinct().count();
         ScanStats stats = new ScanStats(java.size(), tests, files.size(), (int) skipped + kotlin, resources.size(),
                 (System.nanoTime() - start) / 1_000_000, index.work(), fromCache.get());
+        if (cache != null) {
+            boolean failed = diagnostics.stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);
+            if (resultKey != null && !failed) { // an internal error may be ours and fixed in the next build
+                cache.storeResult(resultKey, new AnalysisCache.StoredResult(descriptors, withSnippets, diagnostics,
+                        suppressedWithSnippets, stats));
+            }
+            try {
+                cache.save();
+            } catch (IOException | RuntimeException e) {
+                cacheNotes.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "analysis cache "
+                        + cache.file() + " not written: " + e.getMessage()));
+            }
+            if (!cacheNotes.isEmpty()) {
+                diagnostics.addAll(cacheNotes);
+                diagnostics.sort(Comparator.comparing((Diagnostic d) -> d.path() == null ? "" : d.path())
+                        .thenComparingInt(Diagnostic::line));
+            }
+        }
         return new ScanResult(root, descriptors, withSnippets, diagnostics, stats, suppressedWithSnippets);
+    }
+
+    /**
+     * The result a previous scan stored for exactly these inputs, with this scan's time and every Java file counted
+     * as taken from the cache.
+     */
+    private static ScanResult reused(Path root, AnalysisCache.StoredResult hit, long start, ScanRequest request) {
+        ScanStats s = hit.stats();
+        request.progress().started(0);
+        request.progress().finished();
+        ScanStats stats = new ScanStats(s.javaFiles(), s.testFiles(), s.parsedFiles(), s.skippedFiles(),
+                s.resourceFiles(), (System.nanoTime() - start) / 1_000_000, 0, s.javaFiles());
+        return new ScanResult(root, hit.rules(), hit.findings(), hit.diagnostics(), stats, hit.suppressed());
+    }
+
+    /**
+     * What a scan's result depends on, hashed: the tool's and each rule's code ({@link AnalysisCache#codeKey}), the
+     * rules enabled, the configuration, the source root, and the path, kind and content hash of every file the scan
+     * reads (sources, mapper XML, SQL, Spring configuration, changelogs). Null when a file cannot be read (its
+     * diagnostic must come from a real scan).
+     */
+    private static String resultKey(ScanRequest request, ProjectConfig config, Path root, List<Rule> rules,
+                                    List<SourceFile> all, List<Path> changelogs) {
+        StringBuilder sb = new StringBuilder(64 * (all.size() + changelogs.size()) + 256);
+        sb.append(AnalysisCache.toolKey()).append('\n');
+        for (Rule r : rules) {
+            sb.append(r.info().id()).append(' ').append(r.getClass().getName()).append(' ')
+                    .append(AnalysisCache.codeKey(r.getClass())).append('\n');
+        }
+        sb.append(config).append('\n').append(root).append('\n');
+        for (Path p : request.paths()) {
+            sb.append(p.toAbsolutePath().normalize()).append('\n');
+        }
+        java.util.TreeMap<String, String> files = new java.util.TreeMap<>();
+        for (SourceFile f : all) {
+            files.put(f.kind() + " " + f.path(), f.relPath());
+        }
+        for (Path p : changelogs) {
+            files.put("CHANGELOG " + p, p.toString());
+        }
+        try {
+            for (Map.Entry<String, String> e : files.entrySet()) {
+                Path p = Path.of(e.getKey().substring(e.getKey().indexOf(' ') + 1));
+                sb.append(e.getKey()).append(' ').append(AnalysisCache.sha256(Files.readAllBytes(p))).append('\n');
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return AnalysisCache.sha256(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /**
@@ -308,14 +411,10 @@ public final class Analyzer {
     }
 
     private List<FileFacts> parseAll(List<SourceFile> java, ScanRequest request, List<Diagnostic> diagnostics,
-                                     AtomicInteger fromCache, SourceTexts texts) {
+                                     AtomicInteger fromCache, SourceTexts texts, AnalysisCache cache) {
         int threads = request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
         threads = Math.max(1, Math.min(threads, Math.max(1, java.size())));
         request.progress().started(java.size());
-        AnalysisCache cache = request.cache() == null ? null : AnalysisCache.load(request.cache());
-        if (cache != null && cache.note() != null) {
-            diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, cache.note()));
-        }
         AtomicInteger done = new AtomicInteger();
         ThreadLocal<JavaSourceParser> parsers = ThreadLocal.withInitial(JavaSourceParser::new);
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -350,14 +449,6 @@ public final class Analyzer {
                 diagnostics.addAll(r.diagnostics());
                 if (r.facts() != null) {
                     out.add(r.facts());
-                }
-            }
-            if (cache != null) {
-                try {
-                    cache.save();
-                } catch (IOException | RuntimeException e) {
-                    diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "analysis cache "
-                            + cache.file() + " not written: " + e.getMessage()));
                 }
             }
             return out;

@@ -19,7 +19,7 @@ import java.util.List;
  */
 public record Finding(String ruleId, String ruleName, Severity severity, String message, Location primary,
                       List<Location> related, List<Location> flow, String enclosing, String fingerprint, Fix fix,
-                      String snippet) {
+                      String snippet) implements java.io.Serializable {
 
     public Finding {
         related = List.copyOf(related);

@@ -17,7 +17,7 @@ import java.util.List;
  * @param edits       text replacements that apply the fix mechanically; empty when the fix needs a decision
  * @param recipes     mechanical rewrites still to be materialised into edits by the fix stage; empty once it ran
  */
-public record Fix(String description, String template, List<Edit> edits, List<FixRecipe> recipes) {
+public record Fix(String description, String template, List<Edit> edits, List<FixRecipe> recipes) implements java.io.Serializable {
 
     public Fix {
         edits = List.copyOf(edits);
@@ -55,7 +55,7 @@ public record Fix(String description, String template, List<Edit> edits, List<Fi
      * @param newFile true when {@code region.path()} does not exist yet: the region is the empty region at 1:1 and
      *                the replacement is the whole new file (SARIF: an empty {@code deletedRegion} at 1:1)
      */
-    public record Edit(Location region, String replacement, boolean newFile) {
+    public record Edit(Location region, String replacement, boolean newFile) implements java.io.Serializable {
 
         public Edit(Location region, String replacement) {
             this(region, replacement, false);

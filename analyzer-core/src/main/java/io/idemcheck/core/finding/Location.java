@@ -12,7 +12,8 @@ package io.idemcheck.core.finding;
  * @param label       what this place is, for related locations and code-flow steps ("charge() performs the payment");
  *                    may be null for a primary location
  */
-public record Location(String path, int startLine, int startColumn, int endLine, int endColumn, String label) {
+public record Location(String path, int startLine, int startColumn, int endLine, int endColumn, String label)
+        implements java.io.Serializable {
 
     public Location {
         if (startLine < 1 || startColumn < 1 || endLine < startLine) {

@@ -16,7 +16,7 @@ import java.util.List;
  * @param docMarkdown     the full doc page; empty string when the rule has none (a test forbids that)
  */
 public record RuleDescriptor(String id, String name, String summary, Severity defaultSeverity, List<String> tags,
-                             String precision, String docMarkdown) {
+                             String precision, String docMarkdown) implements java.io.Serializable {
 
     public RuleDescriptor {
         tags = List.copyOf(tags);

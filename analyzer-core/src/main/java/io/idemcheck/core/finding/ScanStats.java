@@ -17,7 +17,7 @@ package io.idemcheck.core.finding;
  *                       a cache)
  */
 public record ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
-                        long work, int cachedFiles) {
+                        long work, int cachedFiles) implements java.io.Serializable {
 
     /** Stats without a work count. */
     public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis) {

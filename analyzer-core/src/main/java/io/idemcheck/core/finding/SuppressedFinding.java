@@ -11,7 +11,8 @@ package io.idemcheck.core.finding;
  * @param where         where the suppression is written ("src/.../Job.java:41", "idemcheck.yml:12", the baseline
  *                      file), may be null
  */
-public record SuppressedFinding(Finding finding, Kind kind, String justification, String where) {
+public record SuppressedFinding(Finding finding, Kind kind, String justification, String where)
+        implements java.io.Serializable {
 
     /** How a finding was suppressed. */
     public enum Kind {

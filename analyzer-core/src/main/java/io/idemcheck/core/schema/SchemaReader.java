@@ -45,11 +45,11 @@ public final class SchemaReader {
 
     /**
      * @param root      the source root (report paths are relative to it)
-     * @param scanRoots the scanned paths (walked once more for YAML changelogs)
-     * @param resources the collected SQL and XML files
-     * @param index     the Java project (entity classes), may be null
+     * @param yamlChangelogs the YAML files that may be Liquibase changelogs ({@link #changelogCandidates})
+     * @param resources      the collected SQL and XML files
+     * @param index          the Java project (entity classes), may be null
      */
-    public static Schema read(Path root, List<Path> scanRoots, List<Path> resources, ProjectIndex index) {
+    public static Schema read(Path root, List<Path> yamlChangelogs, List<Path> resources, ProjectIndex index) {
         Schema schema = new Schema();
         List<Path> plainTest = new ArrayList<>();
         List<Path> plainMain = new ArrayList<>();
@@ -74,7 +74,7 @@ public final class SchemaReader {
                 changelogs.add(p);
             }
         }
-        changelogs.addAll(yamlFiles(scanRoots));
+        changelogs.addAll(yamlChangelogs);
         versioned.sort(Comparator.comparing((Path p) -> version(p.getFileName().toString()), SchemaReader::compare)
                 .thenComparing(p -> rel(root, p)));
         repeatable.sort(Comparator.comparing(p -> p.getFileName().toString()));
@@ -157,7 +157,12 @@ public final class SchemaReader {
         }
     }
 
-    private static List<Path> yamlFiles(List<Path> roots) {
+    /**
+     * The YAML files under the scanned paths (a path that is a YAML file itself included; build output, VCS and IDE
+     * folders skipped): the candidates for Liquibase changelogs, which discovery does not collect. Absolute,
+     * normalised paths; an unreadable folder is skipped.
+     */
+    public static List<Path> changelogCandidates(List<Path> roots) {
         List<Path> out = new ArrayList<>();
         for (Path r : roots) {
             Path root = r.toAbsolutePath().normalize();

@@ -156,7 +156,7 @@ class SchemaReaderTest {
         Files.writeString(dir.resolve("src/main/resources/schema.sql"), "CREATE TABLE t (id INT, other INT);");
         try (var s = Files.walk(dir)) {
             List<Path> res = s.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
-            Schema schema = SchemaReader.read(dir, List.of(dir), res, null);
+            Schema schema = SchemaReader.read(dir, SchemaReader.changelogCandidates(List.of(dir)), res, null);
             assertThat(schema.diagnostics()).isEmpty();
             Table t = schema.table("t");
             assertThat(t.relPath()).isEqualTo("src/main/resources/db/migration/V1__init.sql");
@@ -220,7 +220,7 @@ class SchemaReaderTest {
                               - column:
                                   name: request_id
                 """);
-        Schema s = SchemaReader.read(dir, List.of(dir), List.of(res.resolve("a-changelog.xml")), null);
+        Schema s = SchemaReader.read(dir, SchemaReader.changelogCandidates(List.of(dir)), List.of(res.resolve("a-changelog.xml")), null);
         assertThat(s.diagnostics()).isEmpty();
         assertThat(s.table("t_charge").line()).isEqualTo(4);
         assertThat(s.table("t_charge").origin()).isEqualTo(Table.Origin.LIQUIBASE);
