@@ -3,7 +3,9 @@
 # PostgreSQL and MariaDB, 1 and 2 JVMs. Not part of `mvn -B verify` (runtime/bench/pom.xml is not a module).
 # Usage: runtime/bench/run-side-by-side.sh [tasks=10000] [threads=4] [batch=100] [jvms=1,2] \
 #            [databases=postgresql,mariadb] [systems=single,batch,db-scheduler]
-# Every argument is key=value; a positional or unknown argument is refused with one line on stderr and exit code 2.
+# Every argument is key=value; a positional or unknown argument, or a bad value (tasks 1..10000000, threads 1..256,
+# batch 1..10000, jvms a list of 1..8, databases from postgresql,mariadb, systems from single,batch,db-scheduler), is
+# refused with one line on stderr naming it and exit code 2, before anything is built.
 # Connection settings: IDEMCHECK_PG_URL/_USER/_PASSWORD, IDEMCHECK_MARIADB_URL/_USER/_PASSWORD (see docs/runtime.md).
 # It drops and recreates the tables bench_idem_task and bench_scheduled_tasks in those databases.
 set -euo pipefail
@@ -15,6 +17,35 @@ for arg in "$@"; do
         tasks=?*|threads=?*|batch=?*|jvms=?*|databases=?*|systems=?*) ;;
         *) echo "run-side-by-side.sh: unknown argument '$arg' (expected key=value, keys tasks threads batch jvms databases systems; --help)" >&2
            exit 2 ;;
+    esac
+done
+# every value is checked here too, before the build: one line naming the bad value, exit code 2
+fail() { echo "run-side-by-side.sh: $1 (--help for the usage)" >&2; exit 2; }
+whole() { # key value min max
+    if ! [[ "$2" =~ ^[0-9]{1,9}$ ]] || (( 10#$2 < $3 || 10#$2 > $4 )); then
+        fail "bad value '$2' for $1: expected a whole number from $3 to $4"
+    fi
+}
+one_of() { # key value allowed...
+    local key="$1" value="$2" item ok a
+    shift 2
+    [[ "$value" == *, || "$value" == ,* || "$value" == *,,* ]] && fail "bad value '$value' for $key: an empty item in the list"
+    IFS=',' read -r -a items <<< "$value"
+    for item in "${items[@]}"; do
+        ok=0
+        for a in "$@"; do [[ "$item" == "$a" ]] && ok=1; done
+        (( ok )) || fail "bad value '$item' for $key: expected a comma-separated list of $(IFS=','; echo "$*")"
+    done
+}
+for arg in "$@"; do
+    key="${arg%%=*}"; value="${arg#*=}"
+    case "$key" in
+        tasks) whole tasks "$value" 1 10000000 ;;
+        threads) whole threads "$value" 1 256 ;;
+        batch) whole batch "$value" 1 10000 ;;
+        jvms) one_of jvms "$value" 1 2 3 4 5 6 7 8 ;;
+        databases) one_of databases "$value" postgresql mariadb ;;
+        systems) one_of systems "$value" single batch db-scheduler ;;
     esac
 done
 root="$(cd "$(dirname "$0")/../.." && pwd)"

@@ -10,7 +10,8 @@ CREATE TABLE settlement_task (
   attempts     INT           NOT NULL DEFAULT 0,
   max_attempts INT           NOT NULL DEFAULT 5,
   gmt_modified TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT CURRENT_TIMESTAMP,
-  last_error   VARCHAR(1000)
+  last_error   VARCHAR(1000),
+  not_before   TIMESTAMP WITH TIME ZONE NULL
 );
 CREATE TABLE t_order (
   id           BIGINT        AUTO_INCREMENT PRIMARY KEY,

@@ -101,6 +101,22 @@ public abstract class Dialect {
     public abstract long leaseParameter(Duration lease);
 
     /**
+     * @return SQL expression "now plus a delay", containing exactly one {@code ?} bound by {@link #delayParameter}
+     *         (the same arithmetic as {@link #nowMinusLease()} with the sign turned round)
+     */
+    public String nowPlusDelay() {
+        return nowMinusLease();
+    }
+
+    /**
+     * @param delay the delay, not negative
+     * @return the value to bind to the {@code ?} of {@link #nowPlusDelay()} (milliseconds; microseconds on MySQL)
+     */
+    public long delayParameter(Duration delay) {
+        return -leaseParameter(delay);
+    }
+
+    /**
      * @param expression a column expression
      * @return the expression cast to a string type comparable with the ledger's {@code task_id} column
      */
@@ -201,8 +217,20 @@ public abstract class Dialect {
         return "UPDATE " + t.table() + " SET " + t.statusColumn() + " = '" + t.running() + "', " + t.ownerColumn()
                 + " = ?, " + t.attemptsColumn() + " = " + t.attemptsColumn() + " + 1, " + t.modifiedColumn() + " = "
                 + now() + " WHERE " + t.idColumn() + " = ? AND " + statusOfRowById(t, t.pending()) + " AND "
-                + t.attemptsColumn() + " < " + t.maxAttemptsExpression()
+                + t.attemptsColumn() + " < " + t.maxAttemptsExpression() + notBeforePassed(t)
                 + (claimReturnsAttempt() ? " RETURNING " + t.attemptsColumn() : "");
+    }
+
+    /**
+     * The retry-time test every claim adds when the table has a not-before column:
+     * {@code " AND (not_before IS NULL OR not_before <= <now>)"}; empty without that column.
+     *
+     * @param t the task table
+     * @return SQL fragment (empty or starting with {@code " AND "})
+     */
+    public String notBeforePassed(TaskTable t) {
+        String nb = t.notBeforeColumn();
+        return nb == null ? "" : " AND (" + nb + " IS NULL OR " + nb + " <= " + now() + ")";
     }
 
     /**
@@ -214,8 +242,9 @@ public abstract class Dialect {
         return false;
     }
 
-    private static String claimableWhere(TaskTable t) {
-        return t.statusColumn() + " = '" + t.pending() + "' AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression();
+    final String claimableWhere(TaskTable t) {
+        return t.statusColumn() + " = '" + t.pending() + "' AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression()
+                + notBeforePassed(t);
     }
 
     private static String claimSet(TaskTable t, String now) {
@@ -286,7 +315,8 @@ public abstract class Dialect {
             in.append(", ?");
         }
         return "UPDATE " + t.table() + claimSet(t, now()) + " WHERE " + t.idColumn() + " IN (" + in + ") AND "
-                + statusOfRowById(t, t.pending()) + " AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression();
+                + statusOfRowById(t, t.pending()) + " AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression()
+                + notBeforePassed(t);
     }
 
     /**
@@ -381,8 +411,9 @@ public abstract class Dialect {
     }
 
     /**
-     * Fail below the ceiling: {@code UPDATE t SET status='PENDING', owner=NULL, modified=now[, last_error=?] WHERE
-     * <fence> AND attempts < max_attempts}. Parameters: [last error], id, owner, attempt.
+     * Fail below the ceiling: {@code UPDATE t SET status='PENDING', owner=NULL, modified=now[, last_error=?][,
+     * not_before=now + ?] WHERE <fence> AND attempts < max_attempts}. Parameters: [last error], [retry delay, bound
+     * with {@link #delayParameter}], id, owner, attempt.
      *
      * @param t the task table
      * @return SQL
@@ -391,6 +422,7 @@ public abstract class Dialect {
         return "UPDATE " + t.table() + " SET " + t.statusColumn() + " = '" + t.pending() + "', " + t.ownerColumn()
                 + " = NULL, " + t.modifiedColumn() + " = " + now()
                 + (t.lastErrorColumn() != null ? ", " + t.lastErrorColumn() + " = ?" : "")
+                + (t.notBeforeColumn() != null ? ", " + t.notBeforeColumn() + " = " + nowPlusDelay() : "")
                 + " WHERE " + fence(t) + " AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression();
     }
 

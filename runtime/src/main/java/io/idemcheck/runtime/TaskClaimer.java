@@ -48,8 +48,15 @@ import java.util.Optional;
  * {@link Outcome#LOST} and logged at WARN; {@link #completeOrThrow} and {@link #heartbeatOrThrow} throw
  * {@link LeaseLostException} instead. It is never reported as success.
  *
- * <p>All methods throw {@link IdemcheckDataAccessException} when the database fails, and {@link NullPointerException}
- * for null arguments. Thread-safe.
+ * <p>All methods throw {@link IdemcheckDataAccessException} when the database fails, {@link IllegalArgumentException}
+ * for a null, empty or blank owner, and {@link NullPointerException} for other null arguments. Thread-safe.
+ *
+ * <h2>Retry time</h2>
+ * A failed attempt below the ceiling ({@link #fail}, {@link #failBatch}) sets the table's not-before column
+ * ({@link TaskTable#notBeforeColumn()}) to the database clock plus {@link TaskTable#retryDelay(int)} of the failed
+ * attempt, and every claim ({@link #claim}, {@link #claimBatch}) skips PENDING rows whose not-before is in the future,
+ * so a failing task is retried after a backoff instead of at once. {@link #release} and {@link #recoverExpired} do not
+ * change it.
  */
 public final class TaskClaimer {
     private static final Logger log = LoggerFactory.getLogger(TaskClaimer.class);
@@ -106,7 +113,8 @@ public final class TaskClaimer {
     /**
      * Claims one task: ONE conditional UPDATE, committed before returning:
      * <pre>UPDATE t SET status='RUNNING', owner=?, attempts=attempts+1, gmt_modified=&lt;now&gt;
-     * WHERE id=? AND status='PENDING' AND attempts &lt; max_attempts</pre>
+     * WHERE id=? AND status='PENDING' AND attempts &lt; max_attempts AND (not_before IS NULL OR not_before &lt;= &lt;now&gt;)</pre>
+     * (the not-before test only when the table has that column, see {@link TaskTable#notBeforeColumn()}).
      * On PostgreSQL it ends with {@code RETURNING attempts}; on MySQL/MariaDB and H2 the new attempt is read by
      * {@code SELECT attempts ... WHERE id=? AND owner=?} in the same transaction (the row is locked by the update).
      * Exactly one concurrent caller gets row count 1.
@@ -114,10 +122,11 @@ public final class TaskClaimer {
      * @param id    the task id, bound with {@code setObject} (use the Java type of the id column)
      * @param owner a name unique per worker (host, process and thread), at most the owner column's length; not
      *              empty or blank (a blank owner cannot tell workers apart, so it would defeat the fence)
-     * @return the claim (with the fencing attempt), or empty if the row is not PENDING, does not exist, is at its
+     * @return the claim (with the fencing attempt), or empty if the row is not PENDING, does not exist, waits for its
+     *         retry time (not-before in the future), is at its
      *         ceiling, or another caller won (row count 0; a serialization failure at REPEATABLE READ counts as lost
      *         race too)
-     * @throws IllegalArgumentException     if {@code owner} is empty or blank (nothing is claimed)
+     * @throws IllegalArgumentException     if {@code owner} is null, empty or blank (nothing is claimed)
      * @throws IdemcheckDataAccessException on any other database error
      */
     public Optional<Claim> claim(Object id, String owner) {
@@ -207,6 +216,8 @@ public final class TaskClaimer {
      *     status='RUNNING', owner=?, attempts=attempts+1, gmt_modified=<now> WHERE id IN (...) AND status='PENDING'
      *     AND attempts < max_attempts}, then {@code COMMIT}; each new attempt is the locked row's attempts + 1.</li>
      * </ul>
+     * With a not-before column, "claimable" also means {@code (not_before IS NULL OR not_before <= <now>)} in both
+     * the inner SELECT and the UPDATE: a row waiting for its retry time is not claimed.
      * Rows locked by a concurrent claimer are skipped, never waited for, so concurrent callers get disjoint batches.
      * Rows come in no guaranteed order (no {@code ORDER BY}: see {@link Dialect#claimBatchSelectSql}).
      * Hits the crash point {@link CrashPoints#AFTER_CLAIM_BATCH} after the commit when at least one row was claimed.
@@ -217,7 +228,8 @@ public final class TaskClaimer {
      *         fencing attempt; an empty list when no row is claimable right now, or when a deadlock or
      *         serialization failure (SQLState 40001/40P01, MySQL 1213/1205) rolled the claim back (nothing is
      *         claimed then; call again)
-     * @throws IllegalArgumentException     if {@code limit < 1}, or {@code owner} is empty or blank (nothing is claimed)
+     * @throws IllegalArgumentException     if {@code limit < 1}, or {@code owner} is null, empty or blank (nothing is
+     *                                      claimed)
      * @throws IdemcheckDataAccessException on any other database error (nothing is claimed: the statement or its
      *                                      transaction is rolled back)
      */
@@ -416,8 +428,8 @@ public final class TaskClaimer {
     /**
      * Records failed attempts for a batch, in one transaction: the fenced {@code UPDATE ... SET status='DEAD' ...
      * WHERE <fence> AND attempts >= max_attempts} of {@link #fail(Claim, Throwable)} for every claim as one JDBC
-     * batch, then the fenced {@code UPDATE ... SET status='PENDING', owner=NULL ... WHERE <fence> AND attempts <
-     * max_attempts} as a second batch for the claims the first changed 0 rows of, then {@code COMMIT}.
+     * batch, then the fenced {@code UPDATE ... SET status='PENDING', owner=NULL, not_before=<now> + ? ... WHERE <fence>
+     * AND attempts < max_attempts} (the retry time, as in {@link #fail}) as a second batch for the claims the first changed 0 rows of, then {@code COMMIT}.
      *
      * @param failures each claim with its failure (the failure may be {@code null}); empty: nothing runs
      * @return each claim's outcome in input order: {@link Outcome#DEAD} (ceiling reached: dead letter),
@@ -451,7 +463,7 @@ public final class TaskClaimer {
                             restMessages.add(messages.get(i));
                         }
                     }
-                    int[] pending = rest.isEmpty() ? new int[0] : fencedBatch(c, d.failToPendingSql(table), rest, restMessages);
+                    int[] pending = rest.isEmpty() ? new int[0] : failToPendingBatch(c, d, rest, restMessages);
                     c.commit();
                     Map<Claim, Integer> pendingCounts = new LinkedHashMap<>();
                     for (int i = 0; i < rest.size(); i++) {
@@ -582,18 +594,31 @@ public final class TaskClaimer {
                 bindBatchRow(ps, claims.get(i), messages == null ? null : messages.get(i));
                 ps.addBatch();
             }
-            int[] counts = ps.executeBatch();
-            if (counts.length != claims.size()) {
-                throw new IllegalStateException("driver returned " + counts.length + " counts for a batch of "
-                        + claims.size());
+            return checkedCounts(ps.executeBatch(), claims.size());
+        }
+    }
+
+    private static int[] checkedCounts(int[] counts, int size) {
+        if (counts.length != size) {
+            throw new IllegalStateException("driver returned " + counts.length + " counts for a batch of " + size);
+        }
+        for (int n : counts) {
+            if (n < 0) {
+                throw new IllegalStateException("the JDBC driver returned no per-row update count (" + n
+                        + ") for a fenced batch update; lost leases could not be told apart");
             }
-            for (int n : counts) {
-                if (n < 0) {
-                    throw new IllegalStateException("the JDBC driver returned no per-row update count (" + n
-                            + ") for a fenced batch update; lost leases could not be told apart");
-                }
+        }
+        return counts;
+    }
+
+    private int[] failToPendingBatch(Connection c, Dialect d, List<Claim> claims, List<String> messages)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(d.failToPendingSql(table))) {
+            for (int i = 0; i < claims.size(); i++) {
+                bindFailToPending(ps, d, claims.get(i), messages.get(i));
+                ps.addBatch();
             }
-            return counts;
+            return checkedCounts(ps.executeBatch(), claims.size());
         }
     }
 
@@ -724,8 +749,11 @@ public final class TaskClaimer {
      * Records a failed attempt. Runs, in auto-commit:
      * <pre>UPDATE t SET status='DEAD', gmt_modified=&lt;now&gt;, last_error=? WHERE &lt;fence&gt; AND attempts &gt;= max_attempts
      * -- if 0 rows:
-     * UPDATE t SET status='PENDING', owner=NULL, gmt_modified=&lt;now&gt;, last_error=? WHERE &lt;fence&gt; AND attempts &lt; max_attempts</pre>
-     * The last error is {@code ClassName: message}, truncated to {@link TaskTable#lastErrorMaxLength()}.
+     * UPDATE t SET status='PENDING', owner=NULL, gmt_modified=&lt;now&gt;, last_error=?, not_before=&lt;now&gt; + ?
+     *   WHERE &lt;fence&gt; AND attempts &lt; max_attempts</pre>
+     * The retry delay is {@link TaskTable#retryDelay(int) table.retryDelay(claim.attempt())} (bound in milliseconds,
+     * microseconds on MySQL); no claim takes the row before then. The last error is {@code ClassName: message} on one
+     * line (line breaks and other control characters become spaces), cut to {@link TaskTable#lastErrorMaxLength()}.
      *
      * @param claim the claim
      * @param error the failure (may be {@code null})
@@ -743,7 +771,7 @@ public final class TaskClaimer {
                 log.warn("task {} is DEAD after {} attempts (owner {}): {}", claim.id(), claim.attempt(), claim.owner(), message);
                 return Outcome.DEAD;
             }
-            if (fencedUpdate(c, d.failToPendingSql(table), message, claim) == 1) {
+            if (failToPending(c, d, message, claim) == 1) {
                 return Outcome.RETRY_PENDING;
             }
             return lostIfZero(0, claim, "fail", c);
@@ -797,6 +825,25 @@ public final class TaskClaimer {
             ps.setLong(i, leaseParam);
             return ps.executeUpdate();
         }
+    }
+
+    /** The fenced fail-to-PENDING update, with the retry time {@code now + table.retryDelay(attempt)}. */
+    private int failToPending(Connection c, Dialect d, String lastError, Claim claim) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(d.failToPendingSql(table))) {
+            bindFailToPending(ps, d, claim, lastError);
+            return ps.executeUpdate();
+        }
+    }
+
+    private void bindFailToPending(PreparedStatement ps, Dialect d, Claim claim, String lastError) throws SQLException {
+        int i = 1;
+        if (table.lastErrorColumn() != null) {
+            ps.setString(i++, lastError);
+        }
+        if (table.notBeforeColumn() != null) {
+            ps.setLong(i++, d.delayParameter(table.retryDelay(claim.attempt())));
+        }
+        bindFence(ps, i, claim);
     }
 
     private int fencedUpdate(Connection c, String sql, String lastError, Claim claim) throws SQLException {
@@ -910,18 +957,54 @@ public final class TaskClaimer {
         return truncate(s);
     }
 
+    /**
+     * The text written to {@code last_error}: one line (every run of line breaks, tabs and other control characters
+     * becomes one space, so a multi-line message or a stack trace pasted into one stays readable in a query result),
+     * trimmed, at most {@link TaskTable#lastErrorMaxLength()} characters (cut ones end in {@code ...}).
+     */
     private String truncate(String s) {
-        int max = table.lastErrorMaxLength();
-        return s.length() <= max ? s : s.substring(0, max);
+        return singleLine(s, table.lastErrorMaxLength());
+    }
+
+    /**
+     * @param s   any text
+     * @param max the most characters, at least 1
+     * @return {@code s} on one line (control characters, line breaks included, collapsed into single spaces),
+     *         trimmed, cut to {@code max} characters with a trailing {@code ...} when it was longer
+     */
+    static String singleLine(String s, int max) {
+        StringBuilder b = new StringBuilder(Math.min(s.length(), max + 16));
+        boolean space = false;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (Character.isISOControl(ch) || ch == '\u2028' || ch == '\u2029') {
+                space = b.length() > 0;
+                continue;
+            }
+            if (space) {
+                b.append(' ');
+                space = false;
+            }
+            b.append(ch);
+            if (b.length() > max) {
+                break;
+            }
+        }
+        String out = b.toString().trim();
+        if (out.length() <= max) {
+            return out;
+        }
+        return max <= 3 ? out.substring(0, max) : out.substring(0, max - 3) + "...";
     }
 
     /**
      * @param owner an owner name
-     * @throws NullPointerException     if null
-     * @throws IllegalArgumentException if empty or only whitespace
+     * @throws IllegalArgumentException if null, empty or only whitespace
      */
     static void requireOwner(String owner) {
-        Objects.requireNonNull(owner, "owner");
+        if (owner == null) {
+            throw new IllegalArgumentException("owner must not be null (name the worker: host, process and thread)");
+        }
         if (owner.trim().isEmpty()) {
             throw new IllegalArgumentException("owner must not be empty or blank: '" + owner + "'");
         }

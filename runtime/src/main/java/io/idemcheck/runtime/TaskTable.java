@@ -1,5 +1,7 @@
 package io.idemcheck.runtime;
 
+import java.time.Duration;
+
 /**
  * Describes the user's existing task table by name. Every identifier is validated against
  * {@code [A-Za-z_][A-Za-z0-9_]*} (the table may be schema-qualified: {@code batch.charge_task}) and every state value
@@ -9,10 +11,19 @@ package io.idemcheck.runtime;
  * <pre>
  * id           id            status       status        owner   owner
  * attempts     attempts      max_attempts max_attempts  modified gmt_modified
- * last_error   last_error    states       PENDING / RUNNING / DONE / DEAD
+ * last_error   last_error    not_before   not_before
+ * states       PENDING / RUNNING / DONE / DEAD
+ * retry backoff 30 s after the first failed attempt, doubled after each, at most 1 hour
  * </pre>
  * {@code gmt_modified} doubles as the lease timestamp: claim and heartbeat set it to the database clock, and a RUNNING
  * row is expired when {@code gmt_modified < now - lease}.
+ *
+ * <p>{@code not_before} (nullable timestamp, same type as {@code gmt_modified}) is the retry time of a PENDING row: a
+ * failed attempt ({@link TaskClaimer#fail}, {@link TaskClaimer#failBatch}) sets it to the database clock plus
+ * {@link #retryDelay(int)}, and no claim takes a row whose {@code not_before} is in the future ({@code NULL}: claimable
+ * at once). Tables created before this column existed: add it (see docs/runtime.md, "Upgrading"), or describe the
+ * table with {@link Builder#noNotBeforeColumn()}, which keeps the old behaviour (a failed row is claimable again at
+ * once).
  *
  * <p>The retry ceiling is the {@code max_attempts} column (per row) or, when the table has no such column, a fixed
  * number set by {@link Builder#maxAttempts(int)}. The last-error column is optional ({@link Builder#noLastErrorColumn()}).
@@ -30,6 +41,9 @@ public final class TaskTable {
     private final String modified;
     private final String lastError;
     private final int lastErrorMaxLength;
+    private final String notBefore;
+    private final Duration retryFirst;
+    private final Duration retryMax;
     private final String pending;
     private final String running;
     private final String done;
@@ -46,6 +60,9 @@ public final class TaskTable {
         this.modified = Identifiers.column(b.modified, "modified column");
         this.lastError = b.lastError == null ? null : Identifiers.column(b.lastError, "last error column");
         this.lastErrorMaxLength = b.lastErrorMaxLength;
+        this.notBefore = b.notBefore == null ? null : Identifiers.column(b.notBefore, "not before column");
+        this.retryFirst = b.retryFirst;
+        this.retryMax = b.retryMax;
         this.pending = Identifiers.state(b.pending, "PENDING state");
         this.running = Identifiers.state(b.running, "RUNNING state");
         this.done = Identifiers.state(b.done, "DONE state");
@@ -131,6 +148,32 @@ public final class TaskTable {
         return lastErrorMaxLength;
     }
 
+    /**
+     * @return the column holding the earliest time a PENDING row may be claimed again after a failed attempt, or
+     *         {@code null} when the table has none (failed rows are claimable again at once)
+     */
+    public String notBeforeColumn() {
+        return notBefore;
+    }
+
+    /**
+     * How long a row waits after its {@code attempt}-th attempt failed before it can be claimed again:
+     * {@code first * 2^(attempt - 1)}, at most {@code max} (see {@link Builder#retryBackoff(Duration, Duration)}).
+     * Written to the not-before column as database clock + this delay; without that column it is not used.
+     *
+     * @param attempt the attempt that failed, from 1 (smaller values are treated as 1)
+     * @return the delay, millisecond precision, never negative
+     */
+    public Duration retryDelay(int attempt) {
+        if (retryFirst.isZero()) {
+            return Duration.ZERO;
+        }
+        long firstMs = Math.max(1, retryFirst.toMillis());
+        int shift = Math.min(Math.max(attempt, 1) - 1, 62);
+        long ms = firstMs > (Long.MAX_VALUE >> shift) ? Long.MAX_VALUE : firstMs << shift;
+        return ms >= retryMax.toMillis() ? Duration.ofMillis(retryMax.toMillis()) : Duration.ofMillis(ms);
+    }
+
     /** @return the PENDING state value */
     public String pending() {
         return pending;
@@ -168,6 +211,9 @@ public final class TaskTable {
         private String modified = "gmt_modified";
         private String lastError = "last_error";
         private int lastErrorMaxLength = 1000;
+        private String notBefore = "not_before";
+        private Duration retryFirst = Duration.ofSeconds(30);
+        private Duration retryMax = Duration.ofHours(1);
         private String pending = "PENDING";
         private String running = "RUNNING";
         private String done = "DONE";
@@ -262,6 +308,54 @@ public final class TaskTable {
          */
         public Builder noLastErrorColumn() {
             this.lastError = null;
+            return this;
+        }
+
+        /**
+         * @param c the retry-time column (nullable; {@code timestamptz} / {@code DATETIME(3)} UTC /
+         *          {@code TIMESTAMP WITH TIME ZONE}, like the modified column); default {@code not_before}
+         * @return this
+         */
+        public Builder notBeforeColumn(String c) {
+            this.notBefore = c;
+            return this;
+        }
+
+        /**
+         * The table has no not-before column (created before it existed, and not migrated): a failed row is
+         * claimable again at once, so a task that fails every time uses up its attempts within one run. Prefer adding
+         * the column (docs/runtime.md, "Upgrading").
+         *
+         * @return this
+         */
+        public Builder noNotBeforeColumn() {
+            this.notBefore = null;
+            return this;
+        }
+
+        /**
+         * How long a failed row waits before it can be claimed again: {@code first} after the first failed attempt,
+         * doubled after each further one, at most {@code max} (default 30 s doubling to at most 1 hour; with the
+         * default ceiling of 5 attempts a task that always fails is DEAD after about 7.5 minutes of retries).
+         * Millisecond precision; {@code Duration.ZERO} for both: no wait. Recorded in the not-before column.
+         *
+         * @param first wait after the first failed attempt, not negative
+         * @param max   the longest wait, at least {@code first}
+         * @return this
+         * @throws IllegalArgumentException if {@code first} is negative or {@code max < first}
+         */
+        public Builder retryBackoff(Duration first, Duration max) {
+            if (first == null || max == null) {
+                throw new IllegalArgumentException("retryBackoff needs both durations (first, max)");
+            }
+            if (first.isNegative()) {
+                throw new IllegalArgumentException("retryBackoff first wait must not be negative: " + first);
+            }
+            if (max.compareTo(first) < 0) {
+                throw new IllegalArgumentException("retryBackoff max " + max + " is shorter than the first wait " + first);
+            }
+            this.retryFirst = first;
+            this.retryMax = max;
             return this;
         }
 

@@ -43,16 +43,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * <caption>outcome per claim</caption>
  * <tr><th>what happened</th><th>the claim</th><th>counted in {@link WorkerStats}</th></tr>
  * <tr><td>ledger {@code EXECUTED} / {@code RETRIED} / {@code REPLAYED}</td><td>completed</td><td>{@code done}</td></tr>
- * <tr><td>the effect threw (its own failure, including a database error of its own); {@code prepare} threw anything
- *     but a database error (the task's data is bad)</td><td>failed: attempt used</td>
- *     <td>{@code retryPending} or {@code dead}</td></tr>
+ * <tr><td>the effect threw an exception (its own failure, including a database error of its own)</td><td>failed:
+ *     attempt used; claimable again after the table's retry delay ({@link TaskTable#retryDelay(int)}), DEAD at the
+ *     ceiling</td><td>{@code retryPending} or {@code dead}</td></tr>
+ * <tr><td>a handler bug: {@code prepare} returned null or threw anything but a database error, or the effect threw an
+ *     {@link Error}; logged at ERROR with the task id and stack trace</td><td>failed: attempt used, retried after the
+ *     retry delay, DEAD at the ceiling (the worker thread goes on)</td><td>{@code handlerErrors}, and
+ *     {@code retryPending} or {@code dead}</td></tr>
  * <tr><td>ledger {@code IN_DOUBT} (a STARTED key past the ledger lease, {@link RecoveryMode#HOLD_IN_DOUBT}): the effect
- *     may have happened; it is held for the {@link Reconciler} and not repeated</td><td>failed: attempt used, so the
- *     task ends DEAD at its ceiling, a dead letter to reconcile</td><td>{@code inDoubt}, and {@code retryPending} or
+ *     may have happened; it is held for the {@link Reconciler} and not repeated</td><td>failed: attempt used and
+ *     claimable again only after the retry delay, which leaves time to resolve the key ({@link
+ *     IdempotencyLedger#markDone}: the next claim replays it and completes the task; {@link
+ *     IdempotencyLedger#release}: the next claim runs the effect again with the same key); unresolved, the task ends
+ *     DEAD at its ceiling, a dead letter to reconcile</td><td>{@code inDoubt}, and {@code retryPending} or
  *     {@code dead}</td></tr>
  * <tr><td>{@link IdempotencyConflictException} or an invalid key/fingerprint ({@link IllegalArgumentException}): a bug
- *     in the handler's key for this task, logged at ERROR</td><td>failed: attempt used</td><td>{@code errors}, and
- *     {@code retryPending} or {@code dead}</td></tr>
+ *     in the handler's key for this task, logged at ERROR</td><td>failed: attempt used</td><td>{@code handlerErrors},
+ *     and {@code retryPending} or {@code dead}</td></tr>
  * <tr><td>ledger {@code IN_PROGRESS}: the key is STARTED within the ledger lease by another caller (a live worker, or a
  *     run that crashed less than a ledger lease ago); the effect is not started</td><td>released: back to PENDING
  *     without using its attempt; it is claimed again later, and once the ledger lease has expired the ledger's
@@ -64,6 +71,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *     backs off (below)</td><td>{@code errors} (one per fault) and {@code released}</td></tr>
  * <tr><td>{@link #stop(Duration)} was requested before the claim's turn</td><td>released (the effect is not started)
  *     </td><td>{@code released}</td></tr>
+ * <tr><td>the effect ended with an exception because {@code stop} interrupted it (the thread's interrupt flag, or an
+ *     {@link InterruptedException} / {@code InterruptedIOException} / {@code ClosedByInterruptException} in the
+ *     cause chain, while stopping)</td><td>released: its attempt is not used (the ledger treated the effect as not
+ *     applied, as for any exception)</td><td>{@code released}</td></tr>
  * <tr><td>the heartbeat found the lease lost; or complete/fail/release changed 0 rows</td><td>left to its new owner
  *     </td><td>{@code lost}</td></tr>
  * <tr><td>completing, failing or releasing failed (database fault)</td><td>completing or failing falls back to a
@@ -136,6 +147,7 @@ public final class TaskWorker implements AutoCloseable {
     private final AtomicLong inProgress = new AtomicLong();
     private final AtomicLong unrecorded = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong handlerErrors = new AtomicLong();
     private final AtomicLong recovered = new AtomicLong();
 
     private TaskWorker(Builder b) {
@@ -166,7 +178,8 @@ public final class TaskWorker implements AutoCloseable {
     /**
      * Starts the worker threads and the heartbeat/recovery scheduler and returns; threads poll every
      * {@code idleWait} while nothing is claimable, until {@link #stop(Duration)}. Runs {@code recoverExpired(lease)}
-     * once first, on the scheduler thread.
+     * once first, on the scheduler thread (a failure there is logged at ERROR and counted in
+     * {@link WorkerStats#errors()}, like every scheduled sweep; nothing is thrown).
      *
      * @return this
      * @throws IllegalStateException if the worker was already started or stopped (a worker is single-use)
@@ -182,13 +195,20 @@ public final class TaskWorker implements AutoCloseable {
      * found nothing it can work on (each thread stops after a {@code claimBatch} that came back empty, or whose claims
      * were all released as {@code IN_PROGRESS} or lost), when every thread gave up after consecutive faults (see the
      * class comment: check {@link WorkerStats#errors()}), or after {@link #stop(Duration)} from another thread. Rows
-     * still RUNNING under a live lease of another process, and keys held {@code IN_PROGRESS} by another caller, are
-     * not waited for.
+     * still RUNNING under a live lease of another process, keys held {@code IN_PROGRESS} by another caller, and rows
+     * waiting for their retry time after a failed attempt (not-before in the future) are not waited for: the next
+     * run takes them. So a handler that fails every task fails each once per run, not its whole retry budget.
+     *
+     * <p>The initial sweep runs on the calling thread, before any claim, and is the one sweep whose failure is
+     * thrown rather than counted: a missing task table or an unreachable database ends the job at once with the
+     * cause instead of after minutes of backoff. Failures of the later, scheduled sweeps (and of {@link #start()}'s
+     * first sweep) are logged at ERROR and counted in {@link WorkerStats#errors()}.
      *
      * @return the counters
      * @throws IllegalStateException        if the worker was already started or stopped (a worker is single-use);
      *                                      nothing is swept then
-     * @throws IdemcheckDataAccessException if the initial sweep fails (nothing was claimed; the worker is used up)
+     * @throws IdemcheckDataAccessException if the initial sweep fails, e.g. the task table does not exist (nothing
+     *                                      was claimed; the worker is used up)
      */
     public WorkerStats runUntilIdle() {
         markStarted();
@@ -262,9 +282,12 @@ public final class TaskWorker implements AutoCloseable {
      * and a thread that ignores the interrupt still starts no other effect and records its batch when its effect
      * returns. Calling it before {@link #start()} makes the worker unusable (single use).
      *
-     * @param timeout how long to wait for the effects in progress
-     * @return true if every thread exited within the timeout (or the worker never started: nothing to stop); false if
-     *         they had to be interrupted and at least one had not exited a further {@code max(timeout, 1 s)} later
+     * @param timeout how long to wait for the effects in progress before interrupting them
+     * @return true if every worker thread has exited when this returns: within the timeout, or within a further
+     *         {@code max(timeout, 1 s)} after the interrupt; also true for a worker that never started (no thread
+     *         exists, nothing can run: the worker is only marked used). False if at least one thread was still
+     *         running a further {@code max(timeout, 1 s)} after the interrupt (logged at ERROR), or if the calling
+     *         thread was interrupted while waiting
      */
     public boolean stop(Duration timeout) {
         stopSignal.countDown();
@@ -278,7 +301,12 @@ public final class TaskWorker implements AutoCloseable {
             clean = p.awaitTermination(Math.max(0, timeout.toMillis()), TimeUnit.MILLISECONDS);
             if (!clean) {
                 p.shutdownNow();
-                p.awaitTermination(Math.max(1000, timeout.toMillis()), TimeUnit.MILLISECONDS);
+                clean = p.awaitTermination(Math.max(1000, timeout.toMillis()), TimeUnit.MILLISECONDS);
+                if (!clean) {
+                    log.error("stop({}): a worker thread of {} had still not exited {} after it was interrupted; it"
+                            + " starts no other effect and records its batch when its effect returns", timeout,
+                            ownerPrefix, Duration.ofMillis(Math.max(1000, timeout.toMillis())));
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -302,7 +330,7 @@ public final class TaskWorker implements AutoCloseable {
     public WorkerStats stats() {
         return new WorkerStats(batches.get(), claimed.get(), done.get(), retryPending.get(), dead.get(),
                 released.get(), lost.get(), inDoubt.get(), inProgress.get(), unrecorded.get(), errors.get(),
-                recovered.get());
+                handlerErrors.get(), recovered.get());
     }
 
     private boolean stopping() {
@@ -402,7 +430,7 @@ public final class TaskWorker implements AutoCloseable {
     /** Wraps the task's effect to tell its own failures apart from the ledger's. */
     private static final class TrackedEffect implements Effect {
         private final Effect effect;
-        private volatile Exception thrown;
+        private volatile Throwable thrown;
 
         TrackedEffect(Effect effect) {
             this.effect = effect;
@@ -412,7 +440,7 @@ public final class TaskWorker implements AutoCloseable {
         public String apply(String key) throws Exception {
             try {
                 return effect.apply(key);
-            } catch (Exception e) {
+            } catch (Throwable e) {
                 thrown = e;
                 throw e;
             }
@@ -420,7 +448,7 @@ public final class TaskWorker implements AutoCloseable {
 
         /** @return true if {@code e} is the effect's own exception (as thrown, or wrapped in EffectFailedException) */
         boolean threw(Throwable e) {
-            Exception t = thrown;
+            Throwable t = thrown;
             return t != null && (e == t || e.getCause() == t);
         }
     }
@@ -428,7 +456,7 @@ public final class TaskWorker implements AutoCloseable {
     private BatchResult process(String owner, List<Claim> batch, Object token) {
         BatchResult result = new BatchResult();
         List<Claim> toComplete = new ArrayList<>(batch.size());
-        Map<Claim, Exception> toFail = new LinkedHashMap<>();
+        Map<Claim, Throwable> toFail = new LinkedHashMap<>();
         Map<Claim, String> toRelease = new LinkedHashMap<>();
         String notStarted = null;
         int i = 0;
@@ -445,16 +473,19 @@ public final class TaskWorker implements AutoCloseable {
             }
             TaskWork work;
             try {
-                work = Objects.requireNonNull(handler.prepare(claim), "TaskHandler.prepare returned null");
-            } catch (Exception e) {
+                work = handler.prepare(claim);
+                if (work == null) {
+                    throw new IllegalStateException("TaskHandler.prepare returned null for task " + claim.id()
+                            + " (it must return TaskWork.of(key, fingerprint, effect))");
+                }
+            } catch (Throwable e) {
                 if (isDatabaseFault(e)) {
-                    notStarted = fault(owner, "TaskHandler.prepare", claim, e, batch.size() - i, toRelease);
+                    notStarted = fault(owner, "TaskHandler.prepare", claim, asException(e), batch.size() - i, toRelease);
                     result.faulted = true;
                     i++;
                     break;
                 }
-                log.warn("worker {}: task {} could not be prepared (its attempt is used): {}", owner, claim.id(),
-                        e.toString());
+                handlerBug(owner, claim, "TaskHandler.prepare threw", e);
                 toFail.put(claim, e);
                 continue;
             }
@@ -475,14 +506,23 @@ public final class TaskWorker implements AutoCloseable {
                     toFail.put(claim, new IllegalStateException("ledger " + r.state() + " for key " + work.key()
                             + ": held for reconciliation, effect not repeated"));
                 }
+            } catch (Error e) {
+                if (!effect.threw(e)) {
+                    throw e; // the runtime's own Error (out of memory in the ledger): not the handler's
+                }
+                handlerBug(owner, claim, "its effect threw an Error (its idempotency key stays STARTED: in doubt"
+                        + " after the ledger lease, as after a crash)", e);
+                toFail.put(claim, e);
             } catch (RuntimeException e) {
-                if (effect.threw(e)) {
+                if (effect.threw(e) && stopping() && interruptedByStop(e)) {
+                    log.warn("worker {}: the effect of task {} ended because stop() interrupted it; released without"
+                            + " using its attempt: {}", owner, claim.id(), e.toString());
+                    toRelease.put(claim, RELEASED + "the worker was stopping and interrupted the effect: " + e);
+                } else if (effect.threw(e)) {
                     log.warn("worker {}: task {} failed: {}", owner, claim.id(), e.toString());
                     toFail.put(claim, e);
                 } else if (e instanceof IdempotencyConflictException || e instanceof IllegalArgumentException) {
-                    errors.incrementAndGet();
-                    log.error("worker {}: task {} cannot run: {} (a bug in the handler's key or fingerprint for this"
-                            + " task; the attempt is used)", owner, claim.id(), e.toString());
+                    handlerBug(owner, claim, "its key or fingerprint is wrong for this task", e);
                     toFail.put(claim, e);
                 } else {
                     notStarted = fault(owner, "IdempotencyLedger.runOnce", claim, e, batch.size() - i, toRelease);
@@ -508,6 +548,35 @@ public final class TaskWorker implements AutoCloseable {
         return result;
     }
 
+    /** Counts and logs (ERROR, with the stack trace) a bug in the handler for one task; the caller fails the claim. */
+    private void handlerBug(String owner, Claim claim, String what, Throwable e) {
+        handlerErrors.incrementAndGet();
+        log.error("worker {}: task {}: a bug in the TaskHandler: {}: {}; the task is failed (its attempt is used;"
+                + " it is retried after its retry delay, DEAD at the ceiling)", owner, claim.id(), what, e.toString(), e);
+    }
+
+    private static Exception asException(Throwable t) {
+        return t instanceof Exception ? (Exception) t : new IllegalStateException(t.toString(), t);
+    }
+
+    /**
+     * @return true if the thread's interrupt flag is set or the cause chain holds an {@link InterruptedException},
+     *         {@link java.io.InterruptedIOException} or {@link java.nio.channels.ClosedByInterruptException}
+     */
+    static boolean interruptedByStop(Throwable e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof java.io.InterruptedIOException
+                    || t instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Logs and counts a fault on one claim; that claim is released; returns the reason for the rest of the batch. */
     private String fault(String owner, String where, Claim claim, Exception e, int left, Map<Claim, String> toRelease) {
         errors.incrementAndGet();
@@ -518,7 +587,7 @@ public final class TaskWorker implements AutoCloseable {
         return RELEASED + "not started after a fault on task " + claim.id() + ": " + e;
     }
 
-    private void record(String owner, List<Claim> toComplete, Map<Claim, Exception> toFail,
+    private void record(String owner, List<Claim> toComplete, Map<Claim, Throwable> toFail,
                         Map<Claim, String> toRelease, BatchResult result) {
         try {
             for (Outcome o : claimer.completeBatch(toComplete).values()) {
@@ -657,12 +726,13 @@ public final class TaskWorker implements AutoCloseable {
          * @param prefix owner prefix, unique per process (default: the JVM's {@code pid@host}); threads append
          *               {@code /w<n>}; the result must fit the owner column
          * @return this
-         * @throws NullPointerException     if {@code prefix} is null
-         * @throws IllegalArgumentException if {@code prefix} is empty or blank (workers of different processes could
-         *                                  not be told apart in the owner column)
+         * @throws IllegalArgumentException if {@code prefix} is null, empty or blank (workers of different processes
+         *                                  could not be told apart in the owner column)
          */
         public Builder ownerPrefix(String prefix) {
-            Objects.requireNonNull(prefix, "ownerPrefix");
+            if (prefix == null) {
+                throw new IllegalArgumentException("ownerPrefix must not be null");
+            }
             if (prefix.trim().isEmpty()) {
                 throw new IllegalArgumentException("ownerPrefix must not be empty or blank: '" + prefix + "'");
             }

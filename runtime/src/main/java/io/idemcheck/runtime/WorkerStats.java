@@ -5,7 +5,7 @@ package io.idemcheck.runtime;
  * {@code done}, {@code retryPending}, {@code dead}, {@code released}, {@code lost} or {@code unrecorded}, so
  * {@code claimed == done + retryPending + dead + released + lost + unrecorded} once the worker has stopped.
  * {@code inDoubt} and {@code inProgress} say why some of them were failed or released; {@code errors} counts faults
- * (each logged at ERROR), not claims.
+ * (each logged at ERROR), not claims; {@code handlerErrors} counts handler bugs (each logged at ERROR), one per claim.
  */
 public final class WorkerStats {
     private final long batches;
@@ -19,10 +19,11 @@ public final class WorkerStats {
     private final long inProgress;
     private final long unrecorded;
     private final long errors;
+    private final long handlerErrors;
     private final long recovered;
 
     WorkerStats(long batches, long claimed, long done, long retryPending, long dead, long released, long lost,
-                long inDoubt, long inProgress, long unrecorded, long errors, long recovered) {
+                long inDoubt, long inProgress, long unrecorded, long errors, long handlerErrors, long recovered) {
         this.batches = batches;
         this.claimed = claimed;
         this.done = done;
@@ -34,6 +35,7 @@ public final class WorkerStats {
         this.inProgress = inProgress;
         this.unrecorded = unrecorded;
         this.errors = errors;
+        this.handlerErrors = handlerErrors;
         this.recovered = recovered;
     }
 
@@ -105,11 +107,27 @@ public final class WorkerStats {
     }
 
     /**
-     * @return faults caught by the worker (database or configuration faults of the loop, the heartbeat or the sweep;
-     *         handler bugs such as a key reused with another fingerprint), each logged at ERROR; 0 for a clean run
+     * @return faults caught by the worker (database or configuration faults of the loop, the heartbeat or the
+     *         scheduled sweep), each logged at ERROR; 0 for a clean run. Handler bugs are {@link #handlerErrors()}
      */
     public long errors() {
         return errors;
+    }
+
+    /**
+     * @return bugs in the {@link TaskHandler}, one per claim, each logged at ERROR with the task id and stack trace:
+     *         {@code prepare} returned null or threw anything but a database error, the effect threw an
+     *         {@link Error}, or the key or fingerprint was wrong for the task ({@link IdempotencyConflictException},
+     *         an invalid key). Each such claim is failed (counted in {@code retryPending} or {@code dead}); 0 for a
+     *         clean run. An effect's own exception (the downstream said no) is not counted here
+     */
+    public long handlerErrors() {
+        return handlerErrors;
+    }
+
+    /** @return {@code errors() + handlerErrors()}: what a batch job checks before it reports success */
+    public long allErrors() {
+        return errors + handlerErrors;
     }
 
     /** @return rows returned to PENDING or DEAD by the worker's scheduled {@code recoverExpired} */
@@ -122,6 +140,6 @@ public final class WorkerStats {
         return "WorkerStats{batches=" + batches + ", claimed=" + claimed + ", done=" + done + ", retryPending="
                 + retryPending + ", dead=" + dead + ", released=" + released + ", lost=" + lost + ", inDoubt="
                 + inDoubt + ", inProgress=" + inProgress + ", unrecorded=" + unrecorded + ", errors=" + errors
-                + ", recovered=" + recovered + "}";
+                + ", handlerErrors=" + handlerErrors + ", recovered=" + recovered + "}";
     }
 }

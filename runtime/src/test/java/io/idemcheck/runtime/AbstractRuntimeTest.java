@@ -73,7 +73,8 @@ abstract class AbstractRuntimeTest {
             db().execute(c, db().ddl("idempotency_ledger.sql", taskTable, ledgerTable));
             db().execute(c, List.of("CREATE TABLE " + probeTable + " (idem_key VARCHAR(255) NOT NULL PRIMARY KEY, note VARCHAR(64))"));
         }
-        tasks = TaskTable.defaults(taskTable);
+        // no retry delay: these tests walk a task to its retry ceiling at once; the delay has its own tests
+        tasks = TaskTable.builder(taskTable).retryBackoff(Duration.ZERO, Duration.ZERO).build();
         ledger = LedgerTable.named(ledgerTable);
         claimer = new TaskClaimer(pool, tasks);
     }
@@ -204,7 +205,7 @@ abstract class AbstractRuntimeTest {
     @Test
     void emptyOrBlankOwnersAreRejectedBeforeAnyRowIsClaimed() throws SQLException {
         insertTasks(5, 1, 2);
-        for (String owner : new String[]{"", " ", "\t\n"}) {
+        for (String owner : new String[]{null, "", " ", "\t\n"}) {
             assertThatThrownBy(() -> claimer.claim(1L, owner)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("owner");
             assertThatThrownBy(() -> claimer.claimBatch(owner, 5)).isInstanceOf(IllegalArgumentException.class)
@@ -214,6 +215,68 @@ abstract class AbstractRuntimeTest {
         }
         assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0"))
                 .as("nothing claimed").isEqualTo(2);
+    }
+
+    /** Milliseconds from the row's gmt_modified (the failure's time) to its not_before (its retry time). */
+    private long retryDelayMillis(long id) throws SQLException {
+        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT not_before, gmt_modified FROM " + taskTable + " WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getTimestamp(1)).as("not_before of task " + id).isNotNull();
+                return rs.getTimestamp(1).getTime() - rs.getTimestamp(2).getTime();
+            }
+        }
+    }
+
+    @Test
+    void aFailedAttemptIsNotClaimedAgainBeforeItsRetryTime() throws SQLException {
+        insertTasks(5, 1, 2);
+        TaskTable backoff = TaskTable.builder(taskTable).retryBackoff(Duration.ofSeconds(1), Duration.ofMillis(1500)).build();
+        TaskClaimer c = new TaskClaimer(pool, backoff);
+        Claim first = c.claim(1L, "w1").orElseThrow();
+        assertThat(c.fail(first, new IOException("downstream said no"))).isEqualTo(Outcome.RETRY_PENDING);
+        assertThat(retryDelayMillis(1)).as("first retry delay").isBetween(1000L, 1050L);
+        assertThat(c.claim(1L, "w2")).as("single claim before the retry time").isEmpty();
+        assertThat(c.claimBatch("w2", 10)).as("only the fresh row").extracting(Claim::id).containsExactly(2L);
+        assertThat(attempts(1)).isEqualTo(1);
+        tick(1100);
+        List<Claim> again = c.claimBatch("w3", 10);
+        assertThat(again).hasSize(1);
+        assertThat(again.get(0).id()).isEqualTo(1L);
+        assertThat(again.get(0).attempt()).isEqualTo(2);
+        assertThat(c.failBatch(Map.of(again.get(0), new IOException("still no"))).values())
+                .containsExactly(Outcome.RETRY_PENDING);
+        assertThat(retryDelayMillis(1)).as("second delay: 2 s, capped at 1.5 s").isBetween(1500L, 1550L);
+        assertThat(c.claimBatch("w4", 10)).isEmpty();
+        assertThat(status(1)).isEqualTo("PENDING");
+        // a DEAD row keeps its last retry time and is never claimed; release and the sweep leave not_before alone
+        assertThat(backoff.retryDelay(1)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(backoff.retryDelay(2)).isEqualTo(Duration.ofMillis(1500));
+        assertThat(TaskTable.defaults("t").retryDelay(1)).isEqualTo(Duration.ofSeconds(30));
+        assertThat(TaskTable.defaults("t").retryDelay(4)).isEqualTo(Duration.ofMinutes(4));
+        assertThat(TaskTable.defaults("t").retryDelay(99)).isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void lastErrorIsABoundedSingleLineSummary() throws SQLException {
+        insertTasks(5, 1, 2);
+        Claim one = claimer.claim(1L, "w").orElseThrow();
+        claimer.fail(one, new IOException("line one\nline two\r\n\tat com.example.Job.run(Job.java:42)\u0000"));
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 1"))
+                .isEqualTo("java.io.IOException: line one line two at com.example.Job.run(Job.java:42)");
+        Claim two = claimer.claim(2L, "w").orElseThrow();
+        StringBuilder big = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            big.append("frame ").append(i).append('\n');
+        }
+        claimer.failBatch(Map.of(two, new IllegalStateException(big.toString())));
+        String stored = queryString("SELECT last_error FROM " + taskTable + " WHERE id = 2");
+        assertThat(stored).hasSize(1000).startsWith("java.lang.IllegalStateException: frame 0 frame 1 ").endsWith("...")
+                .doesNotContain("\n");
+        assertThat(TaskClaimer.singleLine("a\n\n b", 10)).isEqualTo("a  b");
+        assertThat(TaskClaimer.singleLine("abcdefghijkl", 5)).isEqualTo("ab...");
     }
 
     @Test
@@ -387,7 +450,8 @@ abstract class AbstractRuntimeTest {
     @Test
     void fixedCeilingWithoutMaxAttemptsOrLastErrorColumns() throws SQLException {
         insertTasks(99, 31);
-        TaskClaimer fixed = new TaskClaimer(pool, TaskTable.builder(taskTable).maxAttempts(2).noLastErrorColumn().build());
+        TaskClaimer fixed = new TaskClaimer(pool, TaskTable.builder(taskTable).maxAttempts(2).noLastErrorColumn()
+                .retryBackoff(Duration.ZERO, Duration.ZERO).build());
         assertThat(fixed.fail(fixed.claim(31L, "a").orElseThrow(), null)).isEqualTo(Outcome.RETRY_PENDING);
         assertThat(fixed.fail(fixed.claim(31L, "b").orElseThrow(), null)).isEqualTo(Outcome.DEAD);
         assertThat(fixed.claim(31L, "c")).isEmpty();
@@ -811,6 +875,142 @@ abstract class AbstractRuntimeTest {
         assertThatThrownBy(stoppedFirst::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("stopped");
         assertThatThrownBy(stoppedFirst::runUntilIdle).isInstanceOf(IllegalStateException.class);
         assertThat(status(2)).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void handlerBugsAreCountedLoggedWithTheTaskIdAndRetriedAfterTheirDelayNotSpunToDead() throws Exception {
+        insertTasks(5, 1, 2, 3, 4);
+        TaskClaimer c = new TaskClaimer(pool, TaskTable.defaults(taskTable)); // default retry delay: 30 s
+        AtomicInteger effects = new AtomicInteger();
+        TaskWorker worker = TaskWorker.builder(c, ledgerBuilder(pool).build(), claim -> {
+            long id = (Long) claim.id();
+            if (id == 1) {
+                return null;                                       // a handler bug: no work
+            }
+            if (id == 2) {
+                throw new NullPointerException("payload of task 2");
+            }
+            return TaskWork.of(IdempotencyKeys.of("probe", id), "fp", k -> {
+                if (id == 3) {
+                    throw new AssertionError("handler assertion on task 3"); // an Error from the effect
+                }
+                effects.incrementAndGet();
+                return insertProbe(k, "worker");
+            });
+        }).threads(1).batchSize(1).idleWait(Duration.ofMillis(10)).ownerPrefix("bugs").build();
+        WorkerStats st;
+        List<String> errorLines;
+        long t0 = System.nanoTime();
+        try (LogCapture logs = LogCapture.warnAndAbove(TaskWorker.class)) {
+            st = worker.runUntilIdle();
+            errorLines = logs.lines("ERROR", TaskWorker.class);
+        }
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0)).as("returns, does not wait or spin").isLessThan(20);
+        assertThat(st.claimed()).as("each task claimed once: the thread survived the Error; " + st).isEqualTo(4);
+        assertThat(st.handlerErrors()).as(st.toString()).isEqualTo(3);
+        assertThat(st.errors()).as("no database fault").isZero();
+        assertThat(st.allErrors()).isEqualTo(3);
+        assertThat(st.retryPending()).isEqualTo(3);
+        assertThat(st.dead()).isZero();
+        assertThat(st.done()).isEqualTo(1);
+        assertThat(effects.get()).isEqualTo(1);
+        assertThat(errorLines).hasSize(3);
+        assertThat(errorLines).anyMatch(l -> l.contains("task 1:") && l.contains("returned null"));
+        assertThat(errorLines).anyMatch(l -> l.contains("task 2:") && l.contains("payload of task 2"));
+        assertThat(errorLines).anyMatch(l -> l.contains("task 3:") && l.contains("AssertionError"));
+        for (long id = 1; id <= 3; id++) {
+            assertThat(status(id)).isEqualTo("PENDING");
+            assertThat(attempts(id)).as("one attempt used, not the whole budget").isEqualTo(1);
+            assertThat(retryDelayMillis(id)).isBetween(30_000L, 30_050L);
+        }
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 3"))
+                .startsWith("java.lang.AssertionError: handler assertion on task 3");
+        assertThat(status(4)).isEqualTo("DONE");
+        assertThat(c.claimBatch("again", 10)).as("nothing claimable before the retry time").isEmpty();
+    }
+
+    @Test
+    void anInDoubtKeyWaitsForItsRetryTimeAndIsResolvedByMarkDone() throws Exception {
+        insertTasks(5, 1);
+        TaskClaimer c = new TaskClaimer(pool, TaskTable.builder(taskTable)
+                .retryBackoff(Duration.ofSeconds(1), Duration.ofSeconds(1)).build());
+        IdempotencyLedger l = ledgerBuilder(pool).lease(Duration.ofMillis(100)).build(); // HOLD_IN_DOUBT
+        String key = IdempotencyKeys.of("probe", 1L);
+        // a run that crashed between its effect and its record: the key is STARTED, past the ledger lease
+        assertThat(l.begin(key, "fp", 1L).state()).isEqualTo(BeginResult.State.ACQUIRED);
+        tick(250);
+        AtomicInteger effects = new AtomicInteger();
+        WorkerStats first = TaskWorker.builder(c, l, probeHandler(effects)).idleWait(Duration.ofMillis(10))
+                .ownerPrefix("doubt1").build().runUntilIdle();
+        assertThat(first.inDoubt()).as(first.toString()).isEqualTo(1);
+        assertThat(first.claimed()).as("claimed once, not re-claimed at once until DEAD").isEqualTo(1);
+        assertThat(first.retryPending()).isEqualTo(1);
+        assertThat(first.dead()).isZero();
+        assertThat(status(1)).isEqualTo("PENDING");
+        assertThat(attempts(1)).isEqualTo(1);
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 1")).contains("IN_DOUBT");
+        // the operator checks the downstream: the effect did happen -> markDone; the next claim replays it
+        assertThat(l.markDone(key, "checked by hand")).isTrue();
+        tick(1100);
+        WorkerStats second = TaskWorker.builder(c, l, probeHandler(effects)).idleWait(Duration.ofMillis(10))
+                .ownerPrefix("doubt2").build().runUntilIdle();
+        assertThat(second.done()).as(second.toString()).isEqualTo(1);
+        assertThat(effects.get()).as("the effect is never repeated").isZero();
+        assertThat(status(1)).isEqualTo("DONE");
+        assertThat(attempts(1)).isEqualTo(2);
+    }
+
+    @Test
+    void stopReturnsTrueWhenTheInterruptedEffectEndsAndThatClaimIsReleasedNotFailed() throws Exception {
+        insertTasks(5, 1);
+        CountDownLatch inEffect = new CountDownLatch(1);
+        TaskWorker worker = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), claim -> TaskWork.of(
+                IdempotencyKeys.of("probe", claim.id()), "fp", k -> {
+                    inEffect.countDown();
+                    Thread.sleep(60_000);                          // ends with InterruptedException on stop
+                    return insertProbe(k, "never");
+                })).idleWait(Duration.ofMillis(10)).ownerPrefix("stop2").build();
+        worker.start();
+        assertThat(inEffect.await(30, TimeUnit.SECONDS)).isTrue();
+        long t0 = System.nanoTime();
+        assertThat(worker.stop(Duration.ofMillis(100))).as("the thread exited after the interrupt").isTrue();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(10_000);
+        assertThat(status(1)).isEqualTo("PENDING");
+        assertThat(attempts(1)).as("the interrupted effect did not use its attempt").isZero();
+        assertThat(queryString("SELECT last_error FROM " + taskTable + " WHERE id = 1")).contains("interrupted");
+        WorkerStats st = worker.stats();
+        assertThat(st.released()).isEqualTo(1);
+        assertThat(st.retryPending() + st.dead() + st.errors() + st.handlerErrors()).isZero();
+        assertThat(probeCount()).isZero();
+        // a worker never started: nothing to stop, true, and it is used up
+        TaskWorker never = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
+                .build();
+        assertThat(never.stop(Duration.ofSeconds(5))).isTrue();
+        assertThatThrownBy(never::runUntilIdle).isInstanceOf(IllegalStateException.class).hasMessageContaining("stopped");
+    }
+
+    @Test
+    void runUntilIdleThrowsWhenItsInitialSweepFailsAndStartCountsSweepFailures() throws Exception {
+        TaskClaimer missing = new TaskClaimer(pool, TaskTable.defaults(taskTable + "_missing"));
+        TaskWorker w = TaskWorker.builder(missing, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
+                .ownerPrefix("missing").build();
+        assertThatThrownBy(w::runUntilIdle).isInstanceOf(IdemcheckDataAccessException.class)
+                .hasMessageContaining("recovering expired leases in " + taskTable + "_missing");
+        assertThat(w.stats().errors()).as("thrown, not counted").isZero();
+        TaskWorker started = TaskWorker.builder(missing, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
+                .idleWait(Duration.ofMillis(10)).faultBackoff(Duration.ofMillis(10), Duration.ofMillis(20))
+                .ownerPrefix("missing2").build();
+        try (LogCapture logs = LogCapture.warnAndAbove(TaskWorker.class)) {
+            started.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (logs.lines("ERROR", TaskWorker.class).stream().noneMatch(l -> l.contains("recovering expired leases"))
+                    && System.nanoTime() < deadline) {
+                tick(20);
+            }
+            assertThat(started.stop(Duration.ofSeconds(5))).isTrue();
+            assertThat(logs.lines("ERROR", TaskWorker.class)).anyMatch(l -> l.contains("recovering expired leases failed"));
+        }
+        assertThat(started.stats().errors()).as("the sweep failure and the claim failures are counted").isPositive();
     }
 
     private String insertProbe(String key, String note) throws SQLException {

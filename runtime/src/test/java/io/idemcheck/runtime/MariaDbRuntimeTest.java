@@ -58,7 +58,7 @@ class MariaDbRuntimeTest extends AbstractRuntimeTest {
         statements.put(d.heartbeatSql(tasks), new Object[]{1L, "w", 1});
         statements.put(d.completeSql(tasks), new Object[]{1L, "w", 1});
         statements.put(d.failToDeadSql(tasks), new Object[]{"e", 1L, "w", 1});
-        statements.put(d.failToPendingSql(tasks), new Object[]{"e", 1L, "w", 1});
+        statements.put(d.failToPendingSql(tasks), new Object[]{"e", 1000L, 1L, "w", 1});
         statements.put(d.rowStateSql(tasks), new Object[]{1L});
         statements.put(d.releaseSql(tasks), new Object[]{"r", 1L, "w", 1});
         statements.put(d.ledgerMarkDoneSql(ledger), new Object[]{"r", "k1"});

@@ -33,10 +33,38 @@ class TaskTableAndDialectTest {
                 .attemptsColumn("tries").maxAttempts(4).modifiedColumn("touched_at").lastErrorColumn("err")
                 .states("NEW", "BUSY", "OK", "DLQ").build();
         assertThat(Dialect.POSTGRESQL.claimSql(t)).isEqualTo("UPDATE jobs SET state = 'BUSY', locked_by = ?, tries = tries + 1,"
-                + " touched_at = clock_timestamp() WHERE job_id = ? AND state = 'NEW' AND tries < 4 RETURNING tries");
+                + " touched_at = clock_timestamp() WHERE job_id = ? AND state = 'NEW' AND tries < 4 AND (not_before IS NULL"
+                + " OR not_before <= clock_timestamp()) RETURNING tries");
         assertThat(Dialect.MYSQL.failToDeadSql(t)).contains("SET state = 'DLQ'", "err = ?",
                 "job_id = ? AND CONCAT(state, '') = 'BUSY' AND locked_by = ? AND tries = ?", "tries >= 4");
         assertThat(Dialect.H2.failToDeadSql(t)).contains("job_id = ? AND state = 'BUSY' AND locked_by = ? AND tries = ?");
+    }
+
+    @Test
+    void everyClaimSkipsRowsBeforeTheirRetryTimeAndAFailureSetsIt() {
+        TaskTable t = TaskTable.builder("jobs").notBeforeColumn("retry_at").build();
+        for (Dialect d : new Dialect[]{Dialect.POSTGRESQL, Dialect.MYSQL, Dialect.H2}) {
+            String passed = " AND (retry_at IS NULL OR retry_at <= " + d.now() + ")";
+            assertThat(d.claimSql(t)).as(d.name()).contains(passed);
+            assertThat(d.claimBatchInOneStatement() ? d.claimBatchSql(t) : d.claimBatchSelectSql(t) + d.claimBatchUpdateSql(t, 2))
+                    .as(d.name()).contains(passed);
+            assertThat(d.failToPendingSql(t)).as(d.name()).contains(", retry_at = " + d.nowPlusDelay() + " WHERE");
+            assertThat(d.failToDeadSql(t) + d.releaseSql(t) + d.recoverToPendingSql(t)).doesNotContain("retry_at");
+        }
+        assertThat(Dialect.POSTGRESQL.delayParameter(Duration.ofSeconds(2))).isEqualTo(-2_000L); // now - (-2000 ms)
+        assertThat(Dialect.MYSQL.delayParameter(Duration.ofSeconds(2))).isEqualTo(2_000_000L);   // + 2,000,000 us
+        assertThat(Dialect.H2.delayParameter(Duration.ofSeconds(2))).isEqualTo(2_000L);
+        TaskTable old = TaskTable.builder("jobs").noNotBeforeColumn().build();
+        assertThat(Dialect.POSTGRESQL.claimSql(old) + Dialect.MYSQL.failToPendingSql(old)).doesNotContain("not_before");
+        assertThatThrownBy(() -> TaskTable.builder("t").retryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shorter");
+        assertThatThrownBy(() -> TaskTable.builder("t").retryBackoff(Duration.ofSeconds(-1), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+        assertThatThrownBy(() -> TaskTable.builder("t").notBeforeColumn("x;y").build())
+                .isInstanceOf(IllegalArgumentException.class);
+        TaskTable none = TaskTable.builder("t").retryBackoff(Duration.ZERO, Duration.ZERO).build();
+        assertThat(none.retryDelay(1)).isZero();
+        assertThat(none.retryDelay(9)).isZero();
     }
 
     @Test

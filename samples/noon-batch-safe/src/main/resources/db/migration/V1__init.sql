@@ -1,5 +1,6 @@
 -- MySQL 8 schema for the noon-batch-safe sample.
--- settlement_task carries the columns TaskClaimer needs (owner, attempts, max_attempts, gmt_modified, last_error).
+-- settlement_task carries the columns TaskClaimer needs (owner, attempts, max_attempts, gmt_modified, last_error,
+-- not_before).
 
 CREATE TABLE settlement_task (
   id           BIGINT        NOT NULL AUTO_INCREMENT,
@@ -14,6 +15,7 @@ CREATE TABLE settlement_task (
   gmt_create   DATETIME      NOT NULL DEFAULT CURRENT_TIMESTAMP,
   gmt_modified DATETIME(3)   NOT NULL DEFAULT (UTC_TIMESTAMP(3)),  -- lease timestamp, UTC, written by the runtime
   last_error   VARCHAR(1000),
+  not_before   DATETIME(3)   NULL,                               -- retry time after a failed attempt, UTC
   PRIMARY KEY (id),
   KEY idx_status_biz_date (status, biz_date),
   KEY idx_status_modified (status, gmt_modified)

@@ -58,8 +58,27 @@ class SideBySideScriptTest {
     }
 
     @Test
+    void badValuesAreRefusedUpFrontInOneLineNamingTheValueWithExitCode2() throws Exception {
+        String[][] cases = {
+                {"tasks=abc", "'abc' for tasks"}, {"tasks=-5", "'-5' for tasks"}, {"tasks=0", "'0' for tasks"},
+                {"tasks=99999999999", "'99999999999' for tasks"}, {"batch=0", "'0' for batch"},
+                {"threads=300", "'300' for threads"}, {"jvms=0", "'0' for jvms"}, {"jvms=1,,2", "'1,,2' for jvms"},
+                {"databases=h2", "'h2' for databases"}, {"databases=postgresql,", "'postgresql,' for databases"},
+                {"systems=foo", "'foo' for systems"}, {"systems=batch,foo", "'foo' for systems"}};
+        for (String[] c : cases) {
+            Run r = run("tasks=200", c[0]);
+            assertThat(r.code()).as(c[0]).isEqualTo(2);
+            assertThat(r.err()).as(c[0]).hasSize(1);
+            assertThat(r.err().get(0)).as(c[0]).startsWith("run-side-by-side.sh: bad value " + c[1])
+                    .doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(r.out()).as(c[0] + ": nothing built or run").isEmpty();
+        }
+    }
+
+    @Test
     void knownArgumentsReachTheBuildAndHelpPrintsTheUsage() throws Exception {
-        Run ok = run("tasks=200", "threads=2", "batch=50", "jvms=1", "databases=postgresql", "systems=batch");
+        Run ok = run("tasks=200", "threads=2", "batch=50", "jvms=1,2", "databases=postgresql,mariadb",
+                "systems=single,batch,db-scheduler");
         assertThat(ok.out()).containsExactly("STUB-CALLED mvn");
         assertThat(ok.code()).isEqualTo(3);
         Run help = run("--help");

@@ -113,6 +113,11 @@ public final class SideBySideBenchmark {
                     + String.join(" ", OPTIONS) + ")");
             System.exit(2);
         }
+        String badValue = firstBadValue(a);
+        if (badValue != null) {
+            System.err.println("SideBySideBenchmark: " + badValue);
+            System.exit(2);
+        }
         int tasks = Integer.parseInt(a.getOrDefault("tasks", "10000"));
         int threads = Integer.parseInt(a.getOrDefault("threads", "4"));
         int batch = Integer.parseInt(a.getOrDefault("batch", "100"));
@@ -127,7 +132,7 @@ public final class SideBySideBenchmark {
         rows.add("|------------|------|--------------------------------------------------|----------|------------------|-----------------|");
         List<Db> reachable = new ArrayList<>();
         for (String dbName : dbs) {
-            Db db = Db.valueOf(dbName.trim().toUpperCase(Locale.ROOT));
+            Db db = Db.valueOf(dbName.toUpperCase(Locale.ROOT)); // checked by firstBadValue
             try (Connection c = DriverManager.getConnection(db.url(), db.user(), db.password())) {
                 System.out.println(db + ": " + c.getMetaData().getDatabaseProductName() + " "
                         + c.getMetaData().getDatabaseProductVersion());
@@ -303,7 +308,8 @@ public final class SideBySideBenchmark {
                     : "DATETIME(3) NOT NULL DEFAULT (UTC_TIMESTAMP(3))";
             s.execute("CREATE TABLE " + TASKS + " (id BIGINT NOT NULL PRIMARY KEY, status VARCHAR(16) NOT NULL DEFAULT"
                     + " 'PENDING', owner VARCHAR(128), attempts INT NOT NULL DEFAULT 0, max_attempts INT NOT NULL DEFAULT 5,"
-                    + " gmt_modified " + ts + ", last_error VARCHAR(1000))" + (db == Db.MARIADB ? " ENGINE=InnoDB" : ""));
+                    + " gmt_modified " + ts + ", last_error VARCHAR(1000), not_before "
+                    + (db == Db.POSTGRESQL ? "TIMESTAMPTZ" : "DATETIME(3)") + " NULL)" + (db == Db.MARIADB ? " ENGINE=InnoDB" : ""));
             s.execute("CREATE INDEX " + TASKS + "_status_idx ON " + TASKS + " (status, gmt_modified)");
         }
         insertBatched(c, "INSERT INTO " + TASKS + " (id) VALUES (?)", n, (ps, i) -> ps.setLong(1, i));
@@ -380,6 +386,40 @@ public final class SideBySideBenchmark {
             int i = s.indexOf('=');
             if (i <= 0 || i == s.length() - 1 || !OPTIONS.contains(s.substring(0, i))) {
                 return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The same checks as run-side-by-side.sh: tasks 1..10,000,000, threads 1..256, batch 1..10,000, jvms a list of
+     * 1..8, databases from postgresql/mariadb, systems from single/batch/db-scheduler.
+     *
+     * @param a the parsed coordinator arguments
+     * @return one line naming the first bad value, or {@code null} when all are good
+     */
+    static String firstBadValue(Map<String, String> a) {
+        String[][] ranges = {{"tasks", "1", "10000000"}, {"threads", "1", "256"}, {"batch", "1", "10000"}};
+        for (String[] r : ranges) {
+            String v = a.get(r[0]);
+            if (v != null && !(v.matches("[0-9]{1,9}") && Long.parseLong(v) >= Long.parseLong(r[1])
+                    && Long.parseLong(v) <= Long.parseLong(r[2]))) {
+                return "bad value '" + v + "' for " + r[0] + ": expected a whole number from " + r[1] + " to " + r[2];
+            }
+        }
+        String[][] lists = {{"jvms", "1,2,3,4,5,6,7,8"}, {"databases", "postgresql,mariadb"},
+                {"systems", "single,batch,db-scheduler"}};
+        for (String[] l : lists) {
+            String v = a.get(l[0]);
+            if (v == null) {
+                continue;
+            }
+            List<String> allowed = List.of(l[1].split(","));
+            for (String item : v.split(",", -1)) {
+                if (!allowed.contains(item)) {
+                    return "bad value '" + (item.isEmpty() ? v : item) + "' for " + l[0]
+                            + ": expected a comma-separated list of " + l[1];
+                }
             }
         }
         return null;

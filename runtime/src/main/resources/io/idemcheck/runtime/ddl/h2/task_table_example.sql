@@ -6,6 +6,7 @@ CREATE TABLE idem_task (
     attempts      INT          NOT NULL DEFAULT 0,
     max_attempts  INT          NOT NULL DEFAULT 5,
     gmt_modified  TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    last_error    VARCHAR(1000)
+    last_error    VARCHAR(1000),
+    not_before    TIMESTAMP WITH TIME ZONE NULL -- retry time of a failed attempt (NULL: claimable now)
 );
 CREATE INDEX idem_task_status_idx ON idem_task (status, gmt_modified);

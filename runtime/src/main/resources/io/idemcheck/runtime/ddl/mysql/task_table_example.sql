@@ -11,5 +11,6 @@ CREATE TABLE idem_task (
     max_attempts  INT          NOT NULL DEFAULT 5,
     gmt_modified  DATETIME(3)  NOT NULL DEFAULT (UTC_TIMESTAMP(3)),
     last_error    VARCHAR(1000),
+    not_before    DATETIME(3)  NULL,                         -- UTC retry time of a failed attempt (NULL: claimable now)
     INDEX idem_task_status_idx (status, gmt_modified)
 ) ENGINE=InnoDB;

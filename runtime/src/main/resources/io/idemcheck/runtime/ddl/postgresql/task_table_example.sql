@@ -7,6 +7,7 @@ CREATE TABLE idem_task (
     attempts      INT          NOT NULL DEFAULT 0,           -- incremented by every claim (crashes count)
     max_attempts  INT          NOT NULL DEFAULT 5,
     gmt_modified  TIMESTAMPTZ  NOT NULL DEFAULT clock_timestamp(),
-    last_error    VARCHAR(1000)
+    last_error    VARCHAR(1000),
+    not_before    TIMESTAMPTZ  NULL                          -- retry time of a failed attempt (NULL: claimable now)
 );
 CREATE INDEX idem_task_status_idx ON idem_task (status, gmt_modified);
