@@ -1,6 +1,7 @@
 package io.idemcheck.runtime.test;
 
 import io.idemcheck.runtime.IdempotencyKeys;
+import io.idemcheck.runtime.IdempotencyLedger;
 import io.idemcheck.runtime.LedgerTable;
 import io.idemcheck.runtime.ReconciliationReport;
 import io.idemcheck.runtime.Reconciler;
@@ -300,33 +301,49 @@ abstract class AbstractCrashMatrixTest {
 
     /**
      * A sink that cannot deduplicate, HOLD_IN_DOUBT, killed mid-batch: the 4th effect is never repeated; its key is
-     * held in doubt and its task ends DEAD at the retry ceiling (kept, counted); the other tasks are applied once.
+     * held in doubt and the restart fails its task once (an attempt used, then its retry delay): it is neither
+     * re-claimed at once until DEAD within the restart (the bug this guards against) nor repeated. The operator checks
+     * the downstream and marks the key done; the next run, after the retry time, replays it and completes the task.
      */
     @Test
-    void batchWorkerHoldsTheInDoubtKeyAndDeadLettersItsTaskAtTheCeiling(KillMidwayHarness h) throws Exception {
+    void batchWorkerHoldsTheInDoubtKeyWithoutSpendingItsRetriesAndMarkDoneResolvesIt(KillMidwayHarness h) throws Exception {
         insertTasks(BATCH);
-        KillMidwayRun run = h.killMidway(worker("plain", "hold"), "mid-batch", this::recover);
+        KillMidwayRun run = h.killMidway(worker("plain", "hold", "retryBackoffMs=1500"), "mid-batch", this::recover);
 
         assertThat(run.crashed().exitCode()).as(run.describe()).isEqualTo(ChildResult.SIGKILL_EXIT_CODE);
         assertThat(run.restartExitCode()).as(run.describe()).isZero();
         List<String> sentFirst = run.crashed().stdoutLines().stream().filter(l -> l.startsWith("SENT ")).toList();
         assertThat(sentFirst).hasSize(3);
         String inDoubt = queryString("SELECT task_id FROM " + ledger + " WHERE status = 'STARTED'");
+        assertThat(inDoubt).as(run.describe()).isNotNull();
+        long id = Long.parseLong(inDoubt);
         assertThat(totalSends()).as("no effect sent twice\n" + run.describe()).isEqualTo(BATCH);
         assertThat(queryString("SELECT COUNT(DISTINCT task_id) FROM " + sends)).isEqualTo(String.valueOf(BATCH));
         assertThat(queryString("SELECT COUNT(*) FROM " + tasks + " WHERE status = 'DONE'")).isEqualTo(String.valueOf(BATCH - 1));
-        String deadId = queryString("SELECT id FROM " + tasks + " WHERE status = 'DEAD'");
-        assertThat(deadId).as(run.describe()).isNotNull();
-        assertThat(inDoubt).isEqualTo(deadId);
-        assertThat(queryString("SELECT attempts FROM " + tasks + " WHERE id = ?", Long.parseLong(deadId)))
-                .as("DEAD exactly at the ceiling (max_attempts 5)").isEqualTo("5");
-        assertThat(queryString("SELECT last_error FROM " + tasks + " WHERE id = ?", Long.parseLong(deadId)))
-                .contains("IN_DOUBT");
+        assertThat(summary(run.restarted(), "inDoubt")).as(run.describe()).isEqualTo(1);
+        assertThat(summary(run.restarted(), "claimed")).as("the in-doubt task is claimed once by the restart")
+                .isEqualTo(BATCH);
+        assertThat(summary(run.restarted(), "dead")).isZero();
+        assertThat(taskStatus(id)).as("failed once, waiting for its retry time, not DEAD").isEqualTo("PENDING");
+        assertThat(queryString("SELECT attempts FROM " + tasks + " WHERE id = ?", id))
+                .as("the killed claim and one IN_DOUBT failure").isEqualTo("2");
+        assertThat(queryString("SELECT last_error FROM " + tasks + " WHERE id = ?", id)).contains("IN_DOUBT");
         ReconciliationReport report = reconciler().check();
-        assertThat(report.deadCount()).isEqualTo(1);
+        assertThat(report.deadCount()).isZero();
         assertThat(report.inDoubtKeys()).as(report.toString()).hasSize(1);
-        assertThat(report.inDoubtKeys().get(0).taskId()).isEqualTo(deadId);
-        assertThat(report.inDoubtKeys().get(0).key()).isEqualTo(IdempotencyKeys.of("effect", Long.parseLong(deadId)));
+        assertThat(report.inDoubtKeys().get(0).taskId()).isEqualTo(inDoubt);
+        assertThat(report.inDoubtKeys().get(0).key()).isEqualTo(IdempotencyKeys.of("effect", id));
+
+        // the operator: the downstream shows the 4th effect happened -> markDone; the next run replays it
+        IdempotencyLedger l = IdempotencyLedger.builder(pool).table(ledger).lease(LEASE).build();
+        assertThat(l.markDone(IdempotencyKeys.of("effect", id), "checked downstream by hand")).isTrue();
+        sleep(1600);
+        ChildResult third = h.run(worker("plain", "hold", "retryBackoffMs=1500"));
+        assertThat(third.exitCode()).as(third.describe()).isZero();
+        assertThat(summary(third, "done")).as(third.describe()).isEqualTo(1);
+        assertThat(totalSends()).as("the effect is never repeated").isEqualTo(BATCH);
+        assertThat(taskStatus(id)).isEqualTo("DONE");
+        assertClean();
     }
 
     /**

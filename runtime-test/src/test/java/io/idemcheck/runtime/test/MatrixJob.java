@@ -46,7 +46,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       crash point {@code mid-batch});</li>
  *   <li>{@code sink}: {@code keyed} or {@code plain}; {@code recovery}: {@code retry} or {@code hold};
  *       {@code ledgerLeaseMs}; {@code threads}; {@code loop} (keep going until nothing is PENDING);
- *       {@code pause} (before the effect print {@code PAUSE-POINT <id>} and wait for a line on stdin).</li>
+ *       {@code pause} (before the effect print {@code PAUSE-POINT <id>} and wait for a line on stdin);
+ *       {@code retryBackoffMs} (a fixed retry delay after a failed attempt; default: the runtime's backoff).</li>
  * </ul>
  * Prints {@code COMPLETE <id> <outcome>}, {@code RESULT <id> <state>} and a final
  * {@code SUMMARY claimed=N done=N inDoubt=N lost=N}.
@@ -67,7 +68,12 @@ public final class MatrixJob {
         this.a = a;
         this.pool = new TinyPool(a.get("url"), a.get("user"), a.getOrDefault("password", ""));
         this.sinkPool = new TinyPool(a.get("url"), a.get("user"), a.getOrDefault("password", ""));
-        this.claimer = new TaskClaimer(pool, TaskTable.defaults(a.get("tasks")));
+        TaskTable.Builder table = TaskTable.builder(a.get("tasks"));
+        if (a.containsKey("retryBackoffMs")) {
+            Duration d = Duration.ofMillis(Long.parseLong(a.get("retryBackoffMs")));
+            table.retryBackoff(d, d);
+        }
+        this.claimer = new TaskClaimer(pool, table.build());
         this.ledger = IdempotencyLedger.builder(pool).table(a.get("ledger"))
                 .lease(Duration.ofMillis(Long.parseLong(a.getOrDefault("ledgerLeaseMs", "300000"))))
                 .recoveryMode("hold".equals(a.get("recovery")) ? RecoveryMode.HOLD_IN_DOUBT
@@ -168,11 +174,11 @@ public final class MatrixJob {
         System.out.println("SUMMARY claimed=" + st.claimed() + " done=" + st.done() + " inDoubt=" + st.inDoubt()
                 + " lost=" + st.lost() + " dead=" + st.dead() + " retryPending=" + st.retryPending() + " released="
                 + st.released() + " inProgress=" + st.inProgress() + " errors="
-                + st.errors() + " unrecorded=" + st.unrecorded());
+                + st.errors() + " handlerErrors=" + st.handlerErrors() + " unrecorded=" + st.unrecorded());
         System.out.flush();
         pool.close();
         sinkPool.close();
-        return st.errors() == 0 && st.unrecorded() == 0 ? 0 : 1;
+        return st.allErrors() == 0 && st.unrecorded() == 0 ? 0 : 1;
     }
 
     /** The unsafe shape: SELECT PENDING, effect, then mark DONE. */
