@@ -1,21 +1,11 @@
 package io.idemcheck.core.summary;
 
-import io.idemcheck.core.config.ConfigLoader;
-import io.idemcheck.core.config.ProjectConfig;
-import io.idemcheck.core.engine.Analyzer;
-import io.idemcheck.core.engine.ProgressListener;
-import io.idemcheck.core.engine.ScanRequest;
-import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
-import io.idemcheck.core.rule.RuleRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,37 +19,15 @@ class EvidenceTest {
     Path tmp;
 
     private Project scan(String config, String... pathAndText) throws Exception {
-        for (int i = 0; i < pathAndText.length; i += 2) {
-            Path p = tmp.resolve(pathAndText[i]);
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, pathAndText[i + 1]);
-        }
-        ProjectConfig cfg = ProjectConfig.NONE;
-        if (config != null) {
-            Files.writeString(tmp.resolve("idemcheck.yml"), config);
-            cfg = ConfigLoader.load(tmp.resolve("idemcheck.yml"));
-        }
-        AtomicReference<Project> model = new AtomicReference<>();
-        new Analyzer().scan(new ScanRequest(List.of(tmp), tmp, 1, RuleRegistry.of(List.of()), ProgressListener.NONE,
-                cfg), model::set);
-        return model.get();
+        return SummaryFixture.scanWithConfig(tmp, config, pathAndText);
     }
 
     private static CallInfo call(Project p, String method, String name) {
-        for (MethodRef m : p.index().methods()) {
-            if (m.method().name().equals(method)) {
-                for (CallSite c : m.method().body().calls()) {
-                    if (c.name().equals(name)) {
-                        return p.semantics().calls(m).get(c.id());
-                    }
-                }
-            }
-        }
-        throw new AssertionError("no call " + name + " in " + method);
+        return SummaryFixture.info(p, method, name);
     }
 
     private static MethodRef method(Project p, String name) {
-        return p.index().methods().stream().filter(m -> m.method().name().equals(name)).findFirst().orElseThrow();
+        return SummaryFixture.method(p, name);
     }
 
     static final String JOB = """
