@@ -27,11 +27,14 @@ public final class UnboundedRetry implements Rule {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         Set<String> boundedTables = UnboundedRetryPutBack.boundedTables(sem);
+        String rabbitBound = UnboundedRetryListeners.projectBound(project);
+        Set<String> eventOnly = java.util.concurrent.ConcurrentHashMap.newKeySet();
         ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test()) {
                 return;
             }
             UnboundedRetryLibraries.checkLibraryAnnotation(ctx, m);
+            UnboundedRetryListeners.checkRabbitListener(ctx, m, rabbitBound);
             if (!m.method().hasBody() || m.method().body().calls().isEmpty()
                     && m.method().body().creations().isEmpty()) {
                 return;
@@ -39,6 +42,7 @@ public final class UnboundedRetry implements Rule {
             UnboundedRetryLoops.checkLoops(ctx, m);
             UnboundedRetryLoops.checkRecursion(ctx, sem, m);
             UnboundedRetryPutBack.checkPutBack(ctx, sem, m, boundedTables);
+            UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, eventOnly);
             UnboundedRetryLibraries.checkLibraryCode(ctx, m);
         });
         UnboundedRetryConfig.checkConfigFiles(ctx, project);

@@ -44,11 +44,17 @@ final class UnboundedRetryPutBack {
         boolean handler = sem.catalog().terms(Vocabulary.FAILURE_HANDLER_NAMES).has(m.method().name()) || m.method().annotation("Recover") != null;
         String methodBound = guardBound(m);
         for (CallSite c : calls) {
-            if (c.catchDepth() == 0 && !handler || sem.inAsyncLambda(m, c)) {
+            if (sem.inAsyncLambda(m, c)) {
                 continue;
             }
             CallInfo ci = infos.get(c.id());
-            String how = putBack(sem.catalog(), m, c, ci, calls);
+            String how = republishReceived(m, c, calls);
+            if (how == null && c.catchDepth() == 0 && !handler) {
+                continue;
+            }
+            if (how == null) {
+                how = putBack(sem.catalog(), m, c, ci, calls);
+            }
             if (how == null) {
                 continue;
             }
@@ -59,8 +65,8 @@ final class UnboundedRetryPutBack {
             if (bound != null && (methodBound == null || deadLetterPath(m, infos) != null)) {
                 continue;
             }
-            String where = c.catchDepth() > 0 ? "in a catch block" : "in the failure handler " + m.method().name()
-                    + "()";
+            String where = c.catchDepth() > 0 ? "in a catch block" : handler ? "in the failure handler "
+                    + m.method().name() + "()" : "when handling it failed";
             if (bound != null) {
                 // the count is read and bounded, but reaching the bound leads nowhere: no DEAD/FAILED state, no
                 // dead-letter queue, no alert
@@ -150,6 +156,78 @@ final class UnboundedRetryPutBack {
         if (REQUEUE_NAME.matcher(c.name()).matches() && !c.name().toLowerCase(Locale.ROOT).contains("dead")
                 && !c.name().toLowerCase(Locale.ROOT).contains("dlq") && carriesItem(m, c)) {
             return "puts the item back in the queue";
+        }
+        String source = takenFrom(c, calls);
+        if (source != null) {
+            return "puts the item it took from `" + source + "` back into `" + source + "`";
+        }
+        return null;
+    }
+
+    private static final Pattern TAKE_NAME = Pattern.compile("(?i)(take|poll|pop|dequeue|receive|fetch|next)\\w*");
+    private static final Pattern GIVE_NAME = Pattern.compile(
+            "(?i)(add|offer|put|push|submit|dispatch|enqueue|publish|send|schedule|delay|requeue|retry|readd)\\w*");
+    private static final Pattern NOT_GIVE = Pattern.compile("(?i).*(dead|dlq|dlt|fail|error|reject|park|ack).*");
+
+    /**
+     * The receiver {@code c} hands the item back to when that receiver is where the item came from
+     * ({@code item = queue.take(); try { .. } catch (..) { queue.dispatchWithDelay(item, ..); }}), or null.
+     */
+    private static String takenFrom(CallSite c, List<CallSite> calls) {
+        String recv = receiverName(c);
+        if (recv == null || !GIVE_NAME.matcher(c.name()).matches() || NOT_GIVE.matcher(c.name()).matches()) {
+            return null;
+        }
+        for (CallSite s : calls) {
+            if (s.id() >= c.id() || s.catchDepth() > 0 || s.assignedTo() == null || !recv.equals(receiverName(s))
+                    || !TAKE_NAME.matcher(s.name()).matches()) {
+                continue;
+            }
+            String item = s.assignedTo();
+            if (c.args().stream().anyMatch(a -> a.names().contains(item))) {
+                return c.receiver().text();
+            }
+        }
+        return null;
+    }
+
+    private static String receiverName(CallSite c) {
+        return c.receiver().kind() == Receiver.Kind.NAME || c.receiver().kind() == Receiver.Kind.FIELD
+                ? c.receiver().name() : null;
+    }
+
+    private static final Pattern ACK_NAME = Pattern.compile("(?i)(ack|acknowledge)\\w*");
+    private static final Pattern PUBLISH_NAME = Pattern.compile("(?i)(publish|send|push|offer|enqueue|add)\\w*");
+
+    /**
+     * How {@code c} re-publishes the message the method received to the queue it came from, or null: the method is
+     * given a queue and a message, acks the message on that queue (so it is the source) and, on another path,
+     * publishes the same message to the same queue ({@code queue.ack(msg)} on success, {@code queue.publish(msg)}
+     * otherwise). That is a put-back, wherever it is written (a finally block, an else branch).
+     */
+    private static String republishReceived(MethodRef m, CallSite c, List<CallSite> calls) {
+        if (c.receiver().kind() != Receiver.Kind.NAME || !PUBLISH_NAME.matcher(c.name()).matches()) {
+            return null;
+        }
+        Set<String> params = new LinkedHashSet<>();
+        m.method().params().forEach(p -> params.add(p.name()));
+        String queue = c.receiver().name();
+        if (!params.contains(queue)) {
+            return null;
+        }
+        Set<String> sent = new LinkedHashSet<>();
+        c.args().forEach(a -> a.names().stream().filter(params::contains).forEach(sent::add));
+        sent.remove(queue);
+        if (sent.isEmpty()) {
+            return null;
+        }
+        for (CallSite a : calls) {
+            if (a != c && a.receiver().kind() == Receiver.Kind.NAME && queue.equals(a.receiver().name())
+                    && ACK_NAME.matcher(a.name()).matches()
+                    && a.args().stream().anyMatch(x -> x.names().stream().anyMatch(sent::contains))) {
+                return "publishes the message it received from `" + queue + "` (and acks there on success) back "
+                        + "to `" + queue + "`";
+            }
         }
         return null;
     }

@@ -127,7 +127,10 @@ public enum Vocabulary {
     /** Columns holding the period a row is for (biz_date, start_time). Column name patterns. */
     PERIOD_COLUMNS,
     /** Columns recording when a row was written (gmt_create, update_time): never part of a business key. Patterns. */
-    TIMESTAMP_COLUMNS;
+    TIMESTAMP_COLUMNS,
+    /** Calls that record that an item failed as an event or log row, without changing its state (saveEvent,
+     * createDocFailureEvent): a failure path doing only this leaves the item to be selected again. Patterns. */
+    FAILURE_EVENT_WRITES;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {

@@ -29,7 +29,7 @@ public final class Retries {
 
     /** Names that hold an attempt count. */
     public static final Pattern RETRY_NAME = Pattern.compile(
-            "(?i).*(retr(y|ies|ied)|attempt|tries|tried|redeliver|deliverycount|delivery_count|failcount|fail_count"
+            "(?i).*(retr(y|ies|ied)|attempt|tries|tried|redeliver|deliverycount|delivery_count|failcount|fail_count|failures|failure_?count"
                     + "|failtimes|fail_times|failnum|fail_num|errorcount|error_count|x-death|times|maxtry|max_try).*");
     /** A comparison operator in a condition. */
     private static final Pattern COMPARE = Pattern.compile("(<=?|>=?|==|!=)|\\.(equals|compareTo)\\(");
