@@ -278,8 +278,8 @@ public final class TaskWorker implements AutoCloseable {
      * is claimed, and every thread finishes the effect it is running (if any), releases the claims of its batch whose
      * effect has not started (back to PENDING without using their attempt: {@link TaskClaimer#releaseBatch}), records
      * the others ({@code completeBatch}/{@code failBatch}) and exits. If the threads have not exited within the
-     * timeout they are interrupted; an effect that ends because of the interrupt fails its claim (its own failure),
-     * and a thread that ignores the interrupt still starts no other effect and records its batch when its effect
+     * timeout they are interrupted; an effect that ends with an exception because of the interrupt is released
+     * without using its attempt (see the class comment), and a thread that ignores the interrupt still starts no other effect and records its batch when its effect
      * returns. Calling it before {@link #start()} makes the worker unusable (single use).
      *
      * @param timeout how long to wait for the effects in progress before interrupting them

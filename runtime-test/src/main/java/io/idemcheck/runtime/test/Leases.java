@@ -25,8 +25,13 @@ public final class Leases {
         long deadline = System.nanoTime() + timeout.toNanos();
         int pending = 0;
         int dead = 0;
+        int sweeps = 0;
+        long longestMs = 0;
         while (true) {
+            long t0 = System.nanoTime();
             RecoveryCounts c = claimer.recoverExpired(lease);
+            sweeps++;
+            longestMs = Math.max(longestMs, (System.nanoTime() - t0) / 1_000_000);
             pending += c.toPending();
             dead += c.toDead();
             if (pending + dead >= expected) {
@@ -34,7 +39,9 @@ public final class Leases {
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("recoverExpired(" + lease.toMillis() + " ms) recovered " + (pending + dead)
-                        + " of " + expected + " expected rows within " + timeout.toMillis() + " ms");
+                        + " of " + expected + " expected rows within " + timeout.toMillis() + " ms (" + sweeps
+                        + " sweeps, the longest " + longestMs + " ms: a sweep compares with the database clock read"
+                        + " when its statement starts)");
             }
             try {
                 Thread.sleep(Math.max(10, Math.min(100, lease.toMillis() / 4)));

@@ -355,7 +355,10 @@ abstract class AbstractCrashMatrixTest {
     void pausedBatchWorkerPastItsLeaseCannotCompleteAndItsLateEffectIsAbsorbed(KillMidwayHarness h) throws Exception {
         int n = 4;
         insertTasks(n);
-        ChildJvm zombie = h.start("zombie", worker("keyed", "retry", "pause=true"));
+        // a 10-minute worker lease: its heartbeat (every lease / 3) cannot run before the SIGSTOP, so the frozen JVM
+        // never holds an open heartbeat transaction (its row locks would make the sweep below wait 50 s for
+        // innodb_lock_wait_timeout and fail with "Lock wait timeout exceeded")
+        ChildJvm zombie = h.start("zombie", worker("keyed", "retry", "pause=true", "workerLeaseMs=600000"));
         String line = zombie.awaitLineContaining("PAUSE-POINT", WAIT);
         long pausedId = Long.parseLong(line.substring(line.indexOf("PAUSE-POINT") + 12).trim());
         zombie.pause();
@@ -400,7 +403,11 @@ abstract class AbstractCrashMatrixTest {
      */
     void recover(ChildResult crashed) throws SQLException {
         int running = Integer.parseInt(queryString("SELECT COUNT(*) FROM " + tasks + " WHERE status = 'RUNNING'"));
-        Leases.awaitRecovery(claimer, LEASE, running, WAIT);
+        try {
+            Leases.awaitRecovery(claimer, LEASE, running, WAIT);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; " + diagnose(), e);
+        }
         int started = Integer.parseInt(queryString("SELECT COUNT(*) FROM " + ledger + " WHERE status = 'STARTED'"));
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (reconciler().check().inDoubtKeys().size() < started) {
@@ -409,6 +416,40 @@ abstract class AbstractCrashMatrixTest {
             }
             sleep(50);
         }
+    }
+
+    /** What the task rows and the database's open transactions show, for a recovery that did not happen. */
+    String diagnose() {
+        StringBuilder b = new StringBuilder("task rows (id status owner attempts gmt_modified | db now):");
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            String now = db() == Db.MARIADB ? "UTC_TIMESTAMP(3)" : "CURRENT_TIMESTAMP";
+            try (ResultSet rs = st.executeQuery("SELECT id, status, owner, attempts, gmt_modified, " + now + " FROM "
+                    + tasks + " ORDER BY id")) {
+                while (rs.next()) {
+                    b.append(" [").append(rs.getString(1)).append(' ').append(rs.getString(2)).append(' ')
+                            .append(rs.getString(3)).append(' ').append(rs.getString(4)).append(' ')
+                            .append(rs.getString(5)).append(" | ").append(rs.getString(6)).append(']');
+                }
+            }
+            String trx = db() == Db.MARIADB
+                    ? "SELECT trx_mysql_thread_id, trx_state, trx_started, trx_rows_locked, trx_query FROM"
+                    + " information_schema.innodb_trx"
+                    : db() == Db.POSTGRESQL ? "SELECT pid, state, xact_start, wait_event_type, query FROM"
+                    + " pg_stat_activity WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()" : null;
+            if (trx != null) {
+                b.append("; open transactions:");
+                try (ResultSet rs = st.executeQuery(trx)) {
+                    while (rs.next()) {
+                        b.append(" [").append(rs.getString(1)).append(' ').append(rs.getString(2)).append(' ')
+                                .append(rs.getString(3)).append(' ').append(rs.getString(4)).append(' ')
+                                .append(rs.getString(5)).append(']');
+                    }
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            b.append(" (reading them failed: ").append(e).append(')');
+        }
+        return b.toString();
     }
 
     Reconciler reconciler() {
