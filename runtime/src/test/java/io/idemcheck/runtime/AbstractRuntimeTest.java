@@ -384,14 +384,16 @@ abstract class AbstractRuntimeTest {
     void heartbeatKeepsTheLeaseAliveAndTheSweepUsesTheDatabaseClock() throws SQLException {
         insertTasks(5, 3);
         Claim c = claimer.claim(3L, "w").orElseThrow();
-        Duration lease = Duration.ofMillis(400);
-        tick(250);
+        // margins of 800 ms either way: with a 400 ms lease and 150 ms of slack, a sleep overshooting under machine
+        // load made the "not expired" sweep recover the row (seen twice on PostgreSQL at load average 7)
+        Duration lease = Duration.ofMillis(2000);
+        tick(1200);
         assertThat(claimer.heartbeat(c)).isEqualTo(Outcome.OK);
-        tick(250);
-        // 500 ms since the claim, 250 ms since the heartbeat: not expired
+        tick(1200);
+        // 2.4 s since the claim (past the lease), 1.2 s since the heartbeat: not expired
         assertThat(claimer.recoverExpired(lease).total()).isZero();
         assertThat(status(3)).isEqualTo("RUNNING");
-        tick(300);
+        tick(1000);
         assertThat(claimer.recoverExpired(lease).toPending()).isEqualTo(1);
         assertThat(status(3)).isEqualTo("PENDING");
         assertThat(queryString("SELECT owner FROM " + taskTable + " WHERE id = ?", 3L)).isNull();
