@@ -198,7 +198,10 @@ public final class StaleRunningNotRecovered implements Rule {
         String entity = c.receiver().name();
         io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(entity);
         if (lv != null && lv.initText() != null && lv.initText().matches("(?s)\\s*(new\\s.*|.*\\.builder\\(\\).*)")) {
-            return null; // a fresh entity: its save is an insert
+            // a fresh entity: its save is an insert. A run-history row inserted RUNNING needs no recovery (the next
+            // run inserts its own); a row inserted in progress as a guard does: its insert decides whether the work
+            // runs (insert-if-absent), so a row left behind by a dead worker blocks that work for good
+            return guardInsert(sem, m, c, infos, calls, entity, lv, value);
         }
         for (int j = c.id() + 1; j < calls.size(); j++) {
             CallSite s = calls.get(j);
@@ -228,6 +231,36 @@ public final class StaleRunningNotRecovered implements Rule {
         return null;
     }
 
+    private static final Pattern INSERT_NAME = Pattern.compile("(insert|add|create|save|persist|put)\\w*");
+
+    /**
+     * {@code e = new X(..); e.setStatus(IN_PROGRESS); if (dao.addX(e)) { run the work }}: the fresh in-progress row is
+     * inserted as a guard (the insert's result is the condition the work runs under).
+     */
+    private static Move guardInsert(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos, List<CallSite> calls,
+                                    String entity, io.idemcheck.core.facts.LocalVar lv, String value) {
+        for (int j = c.id() + 1; j < calls.size(); j++) {
+            CallSite s = calls.get(j);
+            if (!INSERT_NAME.matcher(s.name()).matches() || s.args().stream().noneMatch(x -> x.names().contains(entity))
+                    || s.use() != CallSite.Use.CONDITION) {
+                continue;
+            }
+            String table = null;
+            for (SqlStatement st : infos.get(j).statements()) {
+                if (st.table() != null && !"?".equals(st.table())) {
+                    table = st.table();
+                }
+            }
+            if (table == null && lv.type() != null && !lv.type().isUnknown()) {
+                table = lv.type().simpleName().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+            }
+            return new Move(Semantics.location(m, s.range(), null), m.id(), s.text(), table,
+                    value.replaceAll(".*\\.", "").replace("\"", ""), Semantics.display(c) + " on a new row, then "
+                    + Semantics.display(s) + " as the condition the work runs under,", "guard", List.of());
+        }
+        return null;
+    }
+
     private void report(RuleContext ctx, Move mv) {
         String table = mv.table() != null ? mv.table() : "the task table";
         String value = mv.value().startsWith("a") ? mv.value() : "'" + mv.value() + "'";
@@ -246,6 +279,9 @@ public final class StaleRunningNotRecovered implements Rule {
             msg.append(" (The in-progress move was recognised by its method name; its SQL is not visible.)");
         } else if ("entity".equals(mv.basis())) {
             msg.append(" (The in-progress move is an entity status set and saved.)");
+        } else if ("guard".equals(mv.basis())) {
+            msg.append(" The row is also the guard: while it exists in that state, a redelivery or a rerun skips "
+                    + "the work as already running, so the work is lost, not merely delayed.");
         }
         String col = InProgressStates.timeColumn(mv.setColumns());
         String t = mv.table() != null ? mv.table() : "<task_table>";
