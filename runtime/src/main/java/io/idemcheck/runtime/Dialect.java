@@ -351,6 +351,30 @@ public abstract class Dialect {
     }
 
     /**
+     * Reads no row but names every column the task table description uses, so a missing one fails here with the
+     * database's own "unknown column" error: {@code SELECT id, status, owner, attempts[, max_attempts], modified[,
+     * last_error][, not_before] FROM t WHERE 1 = 0}. No parameters.
+     *
+     * @param t the task table
+     * @return SQL
+     */
+    public String taskColumnsCheckSql(TaskTable t) {
+        return "SELECT " + t.idColumn() + ", " + t.statusColumn() + ", " + t.ownerColumn() + ", " + t.attemptsColumn()
+                + (t.maxAttemptsColumn() != null ? ", " + t.maxAttemptsColumn() : "") + ", " + t.modifiedColumn()
+                + (t.lastErrorColumn() != null ? ", " + t.lastErrorColumn() : "")
+                + (t.notBeforeColumn() != null ? ", " + t.notBeforeColumn() : "") + " FROM " + t.table()
+                + " WHERE 1 = 0";
+    }
+
+    /**
+     * @return the column type of a timestamp like the modified column, as the shipped DDL declares it (for the
+     *         upgrade hint of a missing not-before column)
+     */
+    public String timestampType() {
+        return "TIMESTAMP WITH TIME ZONE";
+    }
+
+    /**
      * Heartbeat: {@code UPDATE t SET modified=now WHERE id=? AND status='RUNNING' AND owner=? AND attempts=?}.
      *
      * @param t the task table
@@ -637,6 +661,11 @@ public abstract class Dialect {
         }
 
         @Override
+        public String timestampType() {
+            return "TIMESTAMPTZ";
+        }
+
+        @Override
         public String now() {
             return "clock_timestamp()";
         }
@@ -697,6 +726,11 @@ public abstract class Dialect {
         @Override
         public String name() {
             return "mysql";
+        }
+
+        @Override
+        public String timestampType() {
+            return "DATETIME(3)";
         }
 
         @Override

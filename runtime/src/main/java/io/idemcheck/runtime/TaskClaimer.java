@@ -199,6 +199,32 @@ public final class TaskClaimer {
         }
     }
 
+    /**
+     * Checks that the task table has every column its {@link TaskTable} names, with one query that reads no row:
+     * {@code SELECT id, status, owner, attempts[, max_attempts], gmt_modified[, last_error][, not_before] FROM t WHERE
+     * 1 = 0} ({@link Dialect#taskColumnsCheckSql}). {@link TaskWorker#runUntilIdle()} runs it first, so a table
+     * created before the not-before column existed fails at once, with the fix in the message, instead of after
+     * minutes of backoff on failed claims.
+     *
+     * @throws IdemcheckDataAccessException if the query fails (a missing table or column, no connection); the message
+     *                                      names the columns and, when the table has a not-before column configured,
+     *                                      the {@code ALTER TABLE} that adds it and {@link TaskTable.Builder#noNotBeforeColumn()}
+     */
+    public void verifyColumns() {
+        Dialect d = dialect();
+        String sql = d.taskColumnsCheckSql(table);
+        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+            st.executeQuery(sql).close();
+        } catch (SQLException e) {
+            String hint = table.notBeforeColumn() == null ? "" : "; a table created before the retry-time column"
+                    + " existed needs it: ALTER TABLE " + table.table() + " ADD COLUMN " + table.notBeforeColumn() + " "
+                    + d.timestampType() + " NULL (docs/runtime.md, 'Upgrading an existing task table'), or describe"
+                    + " the table with TaskTable.builder(..).noNotBeforeColumn()";
+            throw new IdemcheckDataAccessException("task table " + table.table() + " cannot be read with the columns"
+                    + " its TaskTable names (" + sql.substring("SELECT ".length(), sql.indexOf(" FROM ")) + ")" + hint, e);
+        }
+    }
+
     // ------------------------------------------------------------------ batches
 
     /**

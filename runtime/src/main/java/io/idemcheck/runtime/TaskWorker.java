@@ -199,20 +199,24 @@ public final class TaskWorker implements AutoCloseable {
      * waiting for their retry time after a failed attempt (not-before in the future) are not waited for: the next
      * run takes them. So a handler that fails every task fails each once per run, not its whole retry budget.
      *
-     * <p>The initial sweep runs on the calling thread, before any claim, and is the one sweep whose failure is
-     * thrown rather than counted: a missing task table or an unreachable database ends the job at once with the
-     * cause instead of after minutes of backoff. Failures of the later, scheduled sweeps (and of {@link #start()}'s
+     * <p>First, on the calling thread, {@link TaskClaimer#verifyColumns()} checks the task table's columns (one query
+     * reading no row), then the initial sweep runs, before any claim; it is the one sweep whose failure is thrown
+     * rather than counted: a missing task table or column (such as {@code not_before} on a table created by an
+     * earlier version) or an unreachable database ends the job at once with the cause instead of after minutes of
+     * backoff. Failures of the later, scheduled sweeps (and of {@link #start()}'s
      * first sweep) are logged at ERROR and counted in {@link WorkerStats#errors()}.
      *
      * @return the counters
      * @throws IllegalStateException        if the worker was already started or stopped (a worker is single-use);
      *                                      nothing is swept then
-     * @throws IdemcheckDataAccessException if the initial sweep fails, e.g. the task table does not exist (nothing
-     *                                      was claimed; the worker is used up)
+     * @throws IdemcheckDataAccessException if the column check or the initial sweep fails, e.g. the task table or
+     *                                      one of its columns does not exist (nothing was claimed; the worker is
+     *                                      used up)
      */
     public WorkerStats runUntilIdle() {
         markStarted();
         try {
+            claimer.verifyColumns();
             recovered.addAndGet(claimer.recoverExpired(lease).total());
         } catch (RuntimeException e) {
             stopSignal.countDown();

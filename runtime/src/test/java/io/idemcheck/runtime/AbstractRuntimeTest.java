@@ -997,7 +997,7 @@ abstract class AbstractRuntimeTest {
         TaskWorker w = TaskWorker.builder(missing, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
                 .ownerPrefix("missing").build();
         assertThatThrownBy(w::runUntilIdle).isInstanceOf(IdemcheckDataAccessException.class)
-                .hasMessageContaining("recovering expired leases in " + taskTable + "_missing");
+                .hasMessageContaining("task table " + taskTable + "_missing cannot be read");
         assertThat(w.stats().errors()).as("thrown, not counted").isZero();
         TaskWorker started = TaskWorker.builder(missing, ledgerBuilder(pool).build(), probeHandler(new AtomicInteger()))
                 .idleWait(Duration.ofMillis(10)).faultBackoff(Duration.ofMillis(10), Duration.ofMillis(20))
@@ -1013,6 +1013,42 @@ abstract class AbstractRuntimeTest {
             assertThat(logs.lines("ERROR", TaskWorker.class)).anyMatch(l -> l.contains("recovering expired leases failed"));
         }
         assertThat(started.stats().errors()).as("the sweep failure and the claim failures are counted").isPositive();
+    }
+
+    @Test
+    void aTableWithoutTheRetryTimeColumnFailsAtOnceWithItsUpgradeOrRunsWithoutRetryTimes() throws Exception {
+        insertTasks(5, 1, 2);
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.execute("ALTER TABLE " + taskTable + " DROP COLUMN not_before");  // a table from an earlier version
+        }
+        TaskClaimer old = new TaskClaimer(pool, TaskTable.defaults(taskTable));
+        AtomicInteger effects = new AtomicInteger();
+        TaskWorker w = TaskWorker.builder(old, ledgerBuilder(pool).build(), probeHandler(effects)).ownerPrefix("up").build();
+        long t0 = System.nanoTime();
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(w::runUntilIdle);
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0)).as("at once, no backoff").isLessThan(10);
+        assertThat(thrown).isInstanceOf(IdemcheckDataAccessException.class)
+                .hasMessageContaining("task table " + taskTable + " cannot be read")
+                .hasMessageContaining("noNotBeforeColumn()");
+        assertThat(effects.get()).isZero();
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0")).isEqualTo(2);
+        // the old behaviour, described: a failed row is claimable again at once
+        TaskClaimer described = new TaskClaimer(pool, TaskTable.builder(taskTable).noNotBeforeColumn().build());
+        assertThat(described.fail(described.claim(1L, "a").orElseThrow(), new IOException("no"))).isEqualTo(Outcome.RETRY_PENDING);
+        assertThat(described.claim(1L, "b")).as("no retry time without the column").isPresent();
+        // the upgrade the message names works as printed
+        String msg = thrown.getMessage();
+        String alter = msg.substring(msg.indexOf("ALTER TABLE"), msg.indexOf(" NULL", msg.indexOf("ALTER TABLE")) + 5);
+        assertThat(alter).isEqualTo("ALTER TABLE " + taskTable + " ADD COLUMN not_before "
+                + (db().dialect() == Dialect.POSTGRESQL ? "TIMESTAMPTZ" : db().dialect() == Dialect.MYSQL ? "DATETIME(3)"
+                : "TIMESTAMP WITH TIME ZONE") + " NULL");
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.execute(alter);
+        }
+        WorkerStats st = TaskWorker.builder(old, ledgerBuilder(pool).build(), probeHandler(effects)).ownerPrefix("up2")
+                .build().runUntilIdle();
+        assertThat(st.done()).as(st.toString()).isEqualTo(1);
+        assertThat(status(2)).isEqualTo("DONE");
     }
 
     private String insertProbe(String key, String note) throws SQLException {
