@@ -125,7 +125,11 @@ public final class Templates {
                 RUNTIME_IMPORTS,
                 "// at most " + maxAttempts + " attempts per row; then it is DEAD (dead-letter) instead of retried forever",
                 "TaskClaimer taskClaimer = new TaskClaimer(dataSource, TaskTable.builder(\"" + table + "\").maxAttempts("
-                        + maxAttempts + ").build());",
+                        + maxAttempts + ")",
+                "        // no retry-time column yet: a failed row is retried at once. Add not_before (docs/runtime.md,"
+                        + " 'Upgrading') and drop this line to retry after a backoff",
+                "        .noNotBeforeColumn()",
+                "        .build());",
                 "Optional<Claim> claim = taskClaimer.claim(id, workerId);",
                 "if (claim.isPresent()) {",
                 "    try {",

@@ -93,7 +93,7 @@ class RemainingRuleFixesTest {
         copy("UnboundedRetry/Pos03_CatchPutsRowBackToPending.java");
         Fix fix = onlyFix(new UnboundedRetry(), "IDEM006");
         assertThat(fix.template()).contains("TaskTable.builder(\"notification\").maxAttempts(5)",
-                "taskClaimer.fail(claim.get(), e)", "UPDATE notification SET status = CASE");
+                ".noNotBeforeColumn()", "taskClaimer.fail(claim.get(), e)", "UPDATE notification SET status = CASE");
     }
 
     @Test
