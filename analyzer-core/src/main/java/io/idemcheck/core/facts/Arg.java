@@ -15,7 +15,9 @@ import java.util.Set;
 public record Arg(String text, Set<String> names, Set<Integer> callIds, String stringValue) implements java.io.Serializable {
 
     public Arg {
-        names = Ordered.set(names);
+        text = Shared.of(text);
+        stringValue = Shared.of(stringValue);
+        names = Shared.set(names);
         callIds = Ordered.set(callIds);
     }
 }

@@ -25,6 +25,9 @@ public record CallSite(int id, String name, Receiver receiver, List<Arg> args, R
                        int catchDepth) implements java.io.Serializable {
 
     public CallSite {
+        name = Shared.of(name);
+        text = Shared.of(text);
+        assignedTo = Shared.of(assignedTo);
         args = List.copyOf(args);
         loopIds = List.copyOf(loopIds);
         arms = List.copyOf(arms);

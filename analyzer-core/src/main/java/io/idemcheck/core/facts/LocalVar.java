@@ -18,7 +18,9 @@ public record LocalVar(String name, TypeRef type, Set<String> sources, Set<Integ
                        boolean inLoop) implements java.io.Serializable {
 
     public LocalVar {
-        sources = Ordered.set(sources);
+        name = Shared.of(name);
+        initText = Shared.of(initText);
+        sources = Shared.set(sources);
         initCallIds = Ordered.set(initCallIds);
     }
 }

@@ -55,6 +55,7 @@ public record MethodFacts(String name, List<Param> params, TypeRef returnType, L
     /** A parameter. */
     public record Param(String name, TypeRef type, List<AnnotationFact> annotations) implements java.io.Serializable {
         public Param {
+            name = Shared.of(name);
             annotations = List.copyOf(annotations);
         }
     }

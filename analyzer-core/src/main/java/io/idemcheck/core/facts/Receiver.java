@@ -12,6 +12,11 @@ public record Receiver(Kind kind, String text, String name, int callId) implemen
 
     public static final Receiver NONE = new Receiver(Kind.NONE, "", null, -1);
 
+    public Receiver {
+        text = Shared.of(text);
+        name = Shared.of(name);
+    }
+
     public enum Kind {
         /** Unqualified call: {@code foo()}. */
         NONE,

@@ -14,7 +14,9 @@ public record TypeRef(String text, String name, List<String> typeArgs) implement
     public static final TypeRef UNKNOWN = new TypeRef("?", "?", List.of());
 
     public TypeRef {
-        typeArgs = List.copyOf(typeArgs);
+        text = Shared.of(text);
+        name = Shared.of(name);
+        typeArgs = Shared.list(typeArgs);
     }
 
     /** The last segment of {@link #name}. */

@@ -454,23 +454,27 @@ public final class FactExtractor {
         return null;
     }
 
+    /**
+     * The variable names {@code n} reads: every {@link NameExpr} in it (itself included), in pre-order, then every
+     * {@code this.field} it reads, in pre-order. One walk of the subtree (this runs for every argument of every call).
+     */
     static Set<String> names(Node n) {
         Set<String> out = new LinkedHashSet<>();
-        if (n instanceof NameExpr ne) {
-            out.add(ne.getNameAsString());
-        }
-        for (NameExpr ne : n.findAll(NameExpr.class)) {
-            out.add(ne.getNameAsString());
-        }
-        for (FieldAccessExpr fa : n.findAll(FieldAccessExpr.class)) {
-            if (fa.getScope() instanceof ThisExpr) {
-                out.add(fa.getNameAsString());
-            }
-        }
-        if (n instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr) {
-            out.add(fa.getNameAsString());
-        }
+        List<String> fields = new ArrayList<>();
+        collectNames(n, out, fields);
+        out.addAll(fields);
         return out;
+    }
+
+    private static void collectNames(Node n, Set<String> names, List<String> fields) {
+        if (n instanceof NameExpr ne) {
+            names.add(ne.getNameAsString());
+        } else if (n instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr) {
+            fields.add(fa.getNameAsString());
+        }
+        for (Node c : n.getChildNodes()) {
+            collectNames(c, names, fields);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------
