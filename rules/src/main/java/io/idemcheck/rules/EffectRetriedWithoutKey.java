@@ -64,7 +64,8 @@ public final class EffectRetriedWithoutKey implements Rule {
         if (retryable != null && retryable.noRetry()) {
             retryable = null;
         }
-        String listener = Retries.listener(sem.catalog(), m);
+        String listener = Retries.listener(sem.catalog(), sem.index(), m);
+        String writer = listener == null ? Retries.rerunWriter(sem.catalog(), sem.index(), m) : null;
         boolean anyEffect = false;
         for (CallSite c : calls) {
             CallInfo ci = infos.get(c.id());
@@ -123,6 +124,11 @@ public final class EffectRetriedWithoutKey implements Rule {
                 why = "in the " + listener + " method " + m.method().name()
                         + "(), which the broker redelivers when it throws";
                 where = Semantics.location(m, m.method().nameRange(), "the listener is redelivered on an exception");
+            }
+            if (why == null && writer != null && c.catchDepth() == 0 && c.lambdaId() < 0 && !swallowed(m, c)) {
+                why = "in " + m.method().name() + "(), the " + writer + ": when a write of the chunk fails, "
+                        + "Spring Batch rolls the chunk back and calls the writer again for its items, one by one";
+                where = Semantics.location(m, m.method().nameRange(), "the writer runs again when a chunk fails");
             }
             if (why == null) {
                 if (trace.enabled()) {

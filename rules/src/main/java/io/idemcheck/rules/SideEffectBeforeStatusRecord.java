@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -90,6 +91,11 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     trace.held(line, subject, "a record of the same item follows: " + Semantics.display(record)
                             + " at line " + record.range().line() + " (" + infos.get(record.id()).record() + ")");
                 }
+                String safe = JobShapes.repeatSafe(sem, m, e, record, infos);
+                if (safe != null) {
+                    trace.missing(line, subject, "an effect a restart repeats with harm: " + safe);
+                    continue;
+                }
                 if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(sem, m, e, record))) {
                     trace.missing(line, subject, "an effect that commits on its own: it is an insert into the "
                             + "application's database in the same transaction as the record ("
@@ -108,10 +114,20 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     }
                 }
                 group.forEach(g -> consumed.add(g.id()));
+                // the same step written twice in alternatives (both arms of a ternary or an if choosing the
+                // channel) is one gap: one finding
+                for (int j = e.id() + 1; j < record.id(); j++) {
+                    CallSite o = calls.get(j);
+                    if (o.exclusiveWith(e) && infos.get(j).effect() != null
+                            && Semantics.display(o).equals(Semantics.display(e))) {
+                        consumed.add(j);
+                    }
+                }
                 reportGap(ctx, sem, m, group, record, infos);
                 trace.fired(line, subject, "the effect runs before the record at line " + record.range().line()
                         + (group.size() > 1 ? ", with " + (group.size() - 1) + " more effect(s) before it" : ""));
-            } else if (!e.loopIds().isEmpty() && !recordedBefore(sem, m, e, infos, calls)
+            } else if (!e.loopIds().isEmpty() && !(ei.effect().isDatabaseLocal() && tx)
+                    && !recordedBefore(sem, m, e, infos, calls)
                     && (sem.entryPoint(m) != null || sem.loopOverSelectedRows(m,
                     m.method().body().loops().get(e.loopIds().get(0))))) {
                 // a chain of effects for one work item with no record at all (only for batches over selected rows or
@@ -121,14 +137,19 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 int loop = e.loopIds().get(e.loopIds().size() - 1);
                 for (int j = e.id() + 1; j < calls.size(); j++) {
                     CallSite o = calls.get(j);
+                    // a step in a catch block entered after e runs when something failed: it is the failure
+                    // handling of this item (re-queue it), not its next step
                     if (!consumed.contains(j) && o.loopIds().contains(loop) && !o.exclusiveWith(e)
-                            && o.lambdaId() == e.lambdaId()
+                            && o.lambdaId() == e.lambdaId() && o.catchDepth() <= e.catchDepth()
                             && unprotectedEffect(sem, m, o, infos.get(j))
                             && !(infos.get(j).effect().isDatabaseLocal() && tx)) {
                         chain.add(o);
                     }
                 }
-                if (chain.size() >= 2 && !(chain.stream().allMatch(c -> infos.get(c.id()).effect().isDatabaseLocal()))) {
+                // a chain is of distinct steps: the same call written twice (a postpone in the try and again in
+                // its catch) is one step done on one path or the other
+                long steps = chain.stream().map(c -> Semantics.display(c)).distinct().count();
+                if (steps >= 2 && !(chain.stream().allMatch(c -> infos.get(c.id()).effect().isDatabaseLocal()))) {
                     chain.forEach(g -> consumed.add(g.id()));
                     reportChain(ctx, m, chain, infos);
                     trace.fired(line, subject, "no record follows, and " + (chain.size() - 1)
@@ -178,6 +199,11 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         if (claim != null) {
             return "the claim " + Semantics.display(claim) + " at line " + claim.range().line()
                     + " guards it and its row count is checked";
+        }
+        String idem = sem.catalog().terms(Vocabulary.IDEMPOTENT_EFFECT_METHODS).matching(c.name());
+        if (idem != null) {
+            return "a repetition of " + c.name() + "() changes nothing (catalog.json idempotentEffectMethods: "
+                    + idem + ")";
         }
         // an insert into the application's own database is a restart risk in batch code (a job, a listener, a
         // loop over selected rows); in request-driven code the caller sees the failure and nothing re-runs it

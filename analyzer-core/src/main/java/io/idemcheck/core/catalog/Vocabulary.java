@@ -40,6 +40,13 @@ public enum Vocabulary {
     ASYNC_HANDOFF_METHODS,
     /** Message-listener annotations whose container redelivers on failure. Exact simple names. */
     RETRY_LISTENER_ANNOTATIONS,
+    /** Listener interfaces whose container redelivers a message when the method throws, as Type.method. Exact. */
+    RETRY_LISTENER_INTERFACES,
+    /** Chunk writers a fault-tolerant Spring Batch step runs again (item by item) when a write fails, as
+     * Type.method. Exact. */
+    RERUN_CHUNK_WRITERS,
+    /** Builder calls that make a Spring Batch step fault tolerant (skip, retry, scan). Exact method names. */
+    FAULT_TOLERANT_STEP_CALLS,
     /** Methods of a retry template that run the retried callback. Exact method names. */
     RETRY_TEMPLATE_METHODS,
     /** Resilience4j decorators and executors that retry a callback. Exact method names. */

@@ -144,12 +144,32 @@ final class CallSql {
                     + String.join(" AND ", where) + " -- derived from " + c.name(), null);
             return List.of(callStatement(SqlStatement.Source.DERIVED_QUERY, m, c, f));
         }
+        // deletes of one row by its key: MyBatis-Plus deleteById/removeById, MyBatis Generator deleteByPrimaryKey,
+        // Spring Data deleteById and delete(entity) (a wrapper delete is handled above)
+        if (c.args().size() == 1 && (c.name().equals("deleteById") || c.name().equals("removeById")
+                || c.name().equals("deleteByPrimaryKey")
+                || (c.name().equals("delete") || c.name().equals("remove")) && !wrapperArg(m, c.args().get(0)))) {
+            SqlFacts f = new SqlFacts(SqlFacts.Kind.DELETE, entityTable, List.of(), List.of("id"), false, false,
+                    "DELETE FROM " + entityTable + " WHERE id = ? -- " + c.name() + "()", null);
+            return List.of(callStatement(SqlStatement.Source.DERIVED_QUERY, m, c, f));
+        }
         // entity updates: updateById(e), updateByPrimaryKey(Selective)(e), JPA save(e) of a loaded entity
         if ((c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey")
                 || c.name().equals("save") || c.name().equals("saveAndFlush")) && !c.args().isEmpty()) {
             return entitySave(m, c, recvType);
         }
         return List.of();
+    }
+
+    /** True when {@code a} is a query wrapper or criteria object (a delete by condition, not of one entity). */
+    private static boolean wrapperArg(MethodRef m, io.idemcheck.core.facts.Arg a) {
+        StringBuilder text = new StringBuilder(a.text());
+        io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(a.text());
+        if (lv != null) {
+            text.append(' ').append(lv.initText() == null ? "" : lv.initText()).append(' ')
+                    .append(lv.type() == null ? "" : lv.type().text());
+        }
+        return text.toString().matches("(?s).*(Wrapper|Query|Criteria|Example|Specification|lambda|wrapper).*");
     }
 
     /** An entity update: the columns are the setters called on the entity before; fenced when it has a version. */

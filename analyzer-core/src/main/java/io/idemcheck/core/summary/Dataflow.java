@@ -45,6 +45,37 @@ public final class Dataflow {
         return out;
     }
 
+    /**
+     * {@code roots} of what effect call {@code c} sends, with what was put into it before: the arguments of setters
+     * ({@code set*}, {@code add*}, {@code put*}) called on one of its roots, or on a local built around one (a
+     * {@code MimeMessageHelper} wrapping the {@code MimeMessage} that is sent). The item reaches the message through
+     * the helper: {@code helper.setTo(log.getRecipient()); mailSender.send(mime)} sends {@code log}'s mail.
+     */
+    static Set<String> filledThrough(MethodRef m, io.idemcheck.core.facts.CallSite c, Set<String> roots) {
+        Body body = m.method().body();
+        Set<String> holders = new LinkedHashSet<>(roots);
+        for (LocalVar lv : body.locals().values()) {
+            if (lv.sources().stream().anyMatch(roots::contains)) {
+                holders.add(lv.name());
+            }
+        }
+        Set<String> out = new LinkedHashSet<>(roots);
+        for (io.idemcheck.core.facts.CallSite p : body.calls()) {
+            if (p.id() >= c.id()) {
+                break;
+            }
+            if (p.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.NAME
+                    || !holders.contains(p.receiver().name()) || p.args().isEmpty()
+                    || !p.name().matches("(set|add|put)[A-Z].*")) {
+                continue;
+            }
+            Set<String> names = new LinkedHashSet<>();
+            p.args().forEach(a -> names.addAll(a.names()));
+            out.addAll(roots(m, names));
+        }
+        return out;
+    }
+
     /** Names that stand for "the item": parameters, loop variables and locals declared inside loops. */
     public static Set<String> itemNames(MethodRef m) {
         Set<String> out = new LinkedHashSet<>();

@@ -117,10 +117,12 @@ final class Effects {
                         .orElse(s.effects().get(0));
                 EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
-                if ("http".equals(inner.kind()) && catalog.readMethodNames() != null
-                        && Catalog.any(catalog.readMethodNames(), c.name())) {
-                    // a project method named like a read (getStatus, fetchPage, checkStatus) over a generic HTTP
-                    // call: repeating it changes nothing downstream (payments and messages are never excused so)
+                if (!"payment".equals(inner.kind()) && !"order".equals(inner.kind())
+                        && catalog.readMethodNames() != null && Catalog.any(catalog.readMethodNames(), c.name())) {
+                    // a project method named like a read (getStatus, fetchPage, getResetEsGoodsIndex) answers a
+                    // question; what it sends on the way (a GET, a cache or index refresh request) is not the
+                    // item's effect, and repeating it changes nothing downstream (money and orders are never
+                    // excused so)
                     continue;
                 }
                 Catalog.EffectName named = catalog.effectName(c.name());
@@ -311,7 +313,7 @@ final class Effects {
      * True when {@code c} is a setter on a builder chain ({@code RefundLog.builder().payPrice(..)}, {@code
      * x.toBuilder().refundReason(..)}): a Lombok builder's {@code payPrice} names a field, not a payment.
      */
-    private static boolean onBuilder(MethodRef m, CallSite c) {
+    static boolean onBuilder(MethodRef m, CallSite c) {
         java.util.List<CallSite> calls = m.method().body().calls();
         CallSite cur = c;
         int guard = 0;

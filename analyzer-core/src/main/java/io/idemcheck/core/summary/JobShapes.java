@@ -82,11 +82,34 @@ public final class JobShapes {
                 continue;
             }
             CallSite r = firstRecordAfter(sem, m, e, infos);
-            if (r != null) {
+            if (r != null && repeatSafe(sem, m, e, r, infos) == null) {
                 out.add(new Shape(m, e, r, ei, infos.get(r.id())));
             }
         }
         return out;
+    }
+
+    /**
+     * Why effect {@code e}, followed by record {@code r} of the same item, leaves no gap to fear, in words, or null:
+     * the effect is an insert into the application's database whose result (the new row's id) is what {@code r}
+     * then updates, so the insert creates the item's own row and is the first half of the record, not a separate
+     * effect (a rejected-file envelope created, then marked REJECTED); or the effect is one whose repetition changes
+     * nothing (the catalog's {@code idempotentEffectMethods}: a search-index refresh, a delete).
+     */
+    public static String repeatSafe(Semantics sem, MethodRef m, CallSite e, CallSite r, List<CallInfo> infos) {
+        CallInfo ei = infos.get(e.id());
+        if (ei.effect() != null && ei.effect().isDatabaseLocal() && e.assignedTo() != null
+                && infos.get(r.id()).roots().contains(e.assignedTo())) {
+            return "it inserts the item's own row, which " + Sites.display(r) + " at line " + r.range().line()
+                    + " then updates through its result " + e.assignedTo() + ": the insert is part of the record";
+        }
+        String idem = sem.catalog().terms(io.idemcheck.core.catalog.Vocabulary.IDEMPOTENT_EFFECT_METHODS)
+                .matching(e.name());
+        if (idem != null) {
+            return "a repetition of " + e.name() + "() changes nothing (catalog.json idempotentEffectMethods: "
+                    + idem + ")";
+        }
+        return null;
     }
 
     /**

@@ -62,17 +62,30 @@ final class Keys {
                 }
             }
             LocalVar lv = body.locals().get(a.text());
-            if (lv != null && (Catalog.any(catalog.keyParameterNames(), lv.name())
-                    || lv.initText() != null && catalog.terms(Vocabulary.KEY_FACTORIES).values().stream()
-                    .anyMatch(lv.initText()::contains))) {
+            if (lv != null && lv.initText() != null && catalog.terms(Vocabulary.KEY_FACTORIES).values().stream()
+                    .anyMatch(lv.initText()::contains)) {
                 keyLike = true;
             }
-            if (Catalog.any(catalog.keyParameterNames(), a.text())) {
-                keyLike = true;
-            }
-            if (declared != null && i < declared.method().arity()
-                    && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
-                keyLike = true;
+            String bound = declared != null && i < declared.method().arity()
+                    ? boundName(declared.method().params().get(i)) : null;
+            if (bound != null) {
+                // the callee binds the value to a path variable, request parameter or header under a name: that
+                // name says what it is on the wire (@PathVariable("id") long requestId is the resource's id, not a
+                // request key; @RequestHeader("Idempotency-Key") String token is a key), whatever the variables
+                // on either side are called
+                if (Catalog.any(catalog.keyParameterNames(), bound)
+                        || catalog.keyHeaderNames().stream().anyMatch(bound::equalsIgnoreCase)) {
+                    keyLike = true;
+                }
+            } else {
+                if (lv != null && Catalog.any(catalog.keyParameterNames(), lv.name())
+                        || Catalog.any(catalog.keyParameterNames(), a.text())) {
+                    keyLike = true;
+                }
+                if (declared != null && i < declared.method().arity()
+                        && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
+                    keyLike = true;
+                }
             }
             if (i == catalog.projectKeyParameter(ci.target().receiverType().name(), c.name(), c.args().size())) {
                 keyLike = true; // idemcheck.yml keyCarriers
@@ -98,6 +111,25 @@ final class Keys {
                     || chainedOn(body, p, c.id());
             if (reaches && derivedKey(m, valueArg.text(), valueArg.names(), items)) {
                 return roots(m, valueArg.names());
+            }
+        }
+        return null;
+    }
+
+    private static final Set<String> BINDING_ANNOTATIONS = Set.of("PathVariable", "RequestParam", "RequestHeader",
+            "Param", "PathParam", "QueryParam", "HeaderParam", "Path", "Query", "Header", "SpringQueryMap");
+
+    /** The name a binding annotation sends a parameter under ({@code @PathVariable("id")}), or null. */
+    private static String boundName(io.idemcheck.core.facts.MethodFacts.Param p) {
+        for (io.idemcheck.core.facts.AnnotationFact a : p.annotations()) {
+            if (BINDING_ANNOTATIONS.contains(a.simpleName())) {
+                String v = a.strings().get("value");
+                if (v == null) {
+                    v = a.strings().get("name");
+                }
+                if (v != null && !v.isBlank()) {
+                    return v;
+                }
             }
         }
         return null;

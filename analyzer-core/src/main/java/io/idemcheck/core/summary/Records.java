@@ -79,6 +79,20 @@ final class Records {
                     return here + " updates " + st.table() + "." + col;
                 }
             }
+            for (SqlStatement st : stmts) {
+                String col = deletedRow(st);
+                if (col != null) {
+                    why[0] = Evidence.sql(st, SqlFacts.Kind.DELETE);
+                    return here + " deletes the item's row from " + st.table() + " (by " + col
+                            + "), so no later run selects it again";
+                }
+            }
+            return null;
+        }
+        if (recv.kind() != ResolvedType.Kind.LIBRARY && catalog.readMethodNames() != null
+                && Catalog.any(catalog.readMethodNames(), c.name())) {
+            // a project method named like a read (getAgentStatus, findPending) answers a question; what its body
+            // writes on the way (a cache, a completed future) is no record of the item's state
             return null;
         }
         boolean anyBody = false;
@@ -96,7 +110,7 @@ final class Records {
             return null;
         }
         String name = Catalog.firstMatching(catalog.recordMethodNames(), c.name());
-        if (name != null && !c.args().isEmpty()) {
+        if (name != null && !c.args().isEmpty() && !Effects.onBuilder(m, c)) {
             // a record names the item it records (an id, an entity); a no-argument finishReason() or complete() on a
             // response or a future is an accessor or a completion, not a write of the item's state
             why[0] = Evidence.catalog("name", "recordMethodNames", name);
@@ -193,6 +207,27 @@ final class Records {
             for (String col : s.setColumns()) {
                 if (catalog.isRecordColumn(col)) {
                     return col;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The row-identity column of a DELETE that removes one row (WHERE on an id or a business number, the catalog's
+     * {@code rowIdentityColumns}): deleting the work or outbox row after its effect is how many jobs record that the
+     * item is done (the next poll no longer sees it). Null for other statements and for set-based deletes (by state
+     * or age).
+     */
+    private String deletedRow(SqlStatement st) {
+        for (SqlFacts s : st.shapes()) {
+            if (s.kind() != SqlFacts.Kind.DELETE || s.table() == null) {
+                continue;
+            }
+            for (String col : s.whereColumns()) {
+                String c = col.toLowerCase(java.util.Locale.ROOT);
+                if (catalog.terms(Vocabulary.ROW_IDENTITY_COLUMNS).has(c)) {
+                    return c;
                 }
             }
         }

@@ -248,7 +248,60 @@ public final class Retries {
         return s.equals("-1");
     }
 
-    /** Why {@code m} is a message listener the broker redelivers on an exception, or null. */
+    /**
+     * Why {@code m} is a message listener the broker redelivers on an exception, or null: a listener annotation, or
+     * an implementation of a listener interface of the catalog ({@code retryListenerInterfaces}: a Kafka
+     * {@code BatchAcknowledgingMessageListener} registered in code, a JMS or RocketMQ listener).
+     */
+    public static String listener(Catalog cat, io.idemcheck.core.index.ProjectIndex index, MethodRef m) {
+        String l = listener(cat, m);
+        if (l != null) {
+            return l;
+        }
+        String tm = implemented(cat.terms(Vocabulary.RETRY_LISTENER_INTERFACES), index, m);
+        return tm == null ? null : tm;
+    }
+
+    /**
+     * Why {@code m} is a chunk writer that Spring Batch runs again when a write of its chunk fails, or null: an
+     * implementation of a {@code rerunChunkWriters} interface method, in a project whose steps are fault tolerant
+     * (a {@code faultTolerantStepCalls} call in main code: the step then scans the failed chunk item by item, calling
+     * the writer again for items it already wrote).
+     */
+    public static String rerunWriter(Catalog cat, io.idemcheck.core.index.ProjectIndex index, MethodRef m) {
+        String tm = implemented(cat.terms(Vocabulary.RERUN_CHUNK_WRITERS), index, m);
+        if (tm == null) {
+            return null;
+        }
+        for (MethodRef o : index.methods()) {
+            if (o.file().test() || !o.method().hasBody()) {
+                continue;
+            }
+            for (CallSite c : o.method().body().calls()) {
+                if (cat.terms(Vocabulary.FAULT_TOLERANT_STEP_CALLS).has(c.name())) {
+                    return tm + " of a fault-tolerant step (" + c.name() + "() in " + o.type().simpleName() + "."
+                            + o.method().name() + "() at line " + c.range().line() + ")";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The "Type.method" of {@code terms} that {@code m} implements, or null. */
+    private static String implemented(io.idemcheck.core.catalog.Terms terms, io.idemcheck.core.index.ProjectIndex index,
+                                      MethodRef m) {
+        for (String tm : terms.values()) {
+            int dot = tm.lastIndexOf('.');
+            String type = tm.substring(0, dot);
+            if (m.method().name().equals(tm.substring(dot + 1)) && !m.type().simpleName().equals(type)
+                    && index.isSubtypeOf(m.owner(), type)) {
+                return tm;
+            }
+        }
+        return null;
+    }
+
+    /** Why {@code m} carries a listener annotation whose container redelivers on an exception, or null. */
     public static String listener(Catalog cat, MethodRef m) {
         for (String a : cat.terms(Vocabulary.RETRY_LISTENER_ANNOTATIONS).values()) {
             if (m.method().annotation(a) != null) {

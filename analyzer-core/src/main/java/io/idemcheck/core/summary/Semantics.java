@@ -136,6 +136,9 @@ public final class Semantics implements CallFacts {
             Set<String> roots = roots(m, names);
             List<SqlStatement> stmts = callSql.statementsOf(m, c, t);
             EffectTrace effect = effects.effectOf(m, c, t, stmts);
+            if (effect != null) {
+                roots = Dataflow.filledThrough(m, c, roots);
+            }
             Evidence[] recordWhy = new Evidence[1];
             String record = records.recordOf(m, c, t, recordWhy, stmts);
             if (record == null) {
