@@ -80,7 +80,7 @@ public final class TransactionalBatchLoop implements Rule {
             if (scope == null) {
                 scope = methodScope;
             }
-            if (scope == null || sem.loopOverLiteral(m, loop, TINY)) {
+            if (scope == null || sem.loopOverLiteral(m, loop, TINY) || countedToConstant(loop)) {
                 continue;
             }
             List<CallSite> work = new ArrayList<>();
@@ -123,6 +123,17 @@ public final class TransactionalBatchLoop implements Rule {
         }
     }
 
+    private static final java.util.regex.Pattern COUNTED = java.util.regex.Pattern.compile(
+            "\\s*\\w+\\s*<=?\\s*([A-Z][A-Z0-9_]*|\\w+\\.[A-Z][A-Z0-9_]*|\\d+)\\s*");
+
+    /**
+     * {@code for (int i = 1; i <= PRE_CREATION; i++)}: a counter up to a constant makes a fixed number of rows (the
+     * slots of one setting), it does not walk a batch of stored items.
+     */
+    private static boolean countedToConstant(LoopFact loop) {
+        return loop.kind().equals("for") && COUNTED.matcher(loop.iterable()).matches();
+    }
+
     /**
      * True when the loop (or a loop nested in it) is a batch over stored work items: it iterates rows read through a
      * mapper, DAO or repository whose query does not depend on the method's parameters (a scan such as
@@ -131,11 +142,22 @@ public final class TransactionalBatchLoop implements Rule {
     private static boolean batch(Semantics sem, MethodRef m, LoopFact loop) {
         Set<String> params = new HashSet<>();
         m.method().params().forEach(p -> params.add(p.name()));
+        // what a lambda is given by its caller (a transaction template's handle on the DAOs) is given, not selected
+        for (LambdaFact lf : m.method().body().lambdas()) {
+            if (m.method().body().loops().stream().noneMatch(l -> l.vars().equals(lf.params()))) {
+                params.addAll(lf.params());
+            }
+        }
         for (LoopFact l : m.method().body().loops()) {
             if (!contains(loop.range(), l.range())) {
                 continue;
             }
-            for (CallSite read : feedingCalls(sem, m, l)) {
+            List<CallSite> feeding = feedingCalls(sem, m, l);
+            for (CallSite read : feeding) {
+                if (read.assignedTo() != null && feeding.stream().anyMatch(o -> o != read
+                        && o.args().stream().anyMatch(a -> a.names().contains(read.assignedTo())))) {
+                    continue; // it builds the query another read runs (a wrapper), it does not select the rows
+                }
                 CallInfo ci = sem.calls(m).get(read.id());
                 io.idemcheck.core.index.ResolvedType rt = ci.target().receiverType();
                 boolean dataAccess = sem.index().typeOf(rt).filter(sem::isDataAccess).isPresent()
@@ -145,6 +167,17 @@ public final class TransactionalBatchLoop implements Rule {
                 }
                 Set<String> argNames = new HashSet<>();
                 read.args().forEach(a -> argNames.addAll(a.names()));
+                if (read.receiver().kind() == Receiver.Kind.NAME) {
+                    argNames.add(read.receiver().name()); // a read through what the caller handed in depends on it
+                }
+                // a query object is built by calls on it: wrapper.eq(Order::getTradeSn, tradeSn) keys the read
+                for (CallSite b : m.method().body().calls()) {
+                    if (b.id() < read.id() && b.receiver().kind() == Receiver.Kind.NAME
+                            && argNames.contains(b.receiver().name())
+                            && m.method().body().locals().containsKey(b.receiver().name())) {
+                        b.args().forEach(a -> argNames.addAll(a.names()));
+                    }
+                }
                 Set<String> roots = derivedFrom(sem, m, argNames);
                 roots.retainAll(params);
                 if (roots.isEmpty()) {
