@@ -10,7 +10,7 @@
 #   --no-cache  skip the cached re-scan column
 #   --no-warmup no untimed warm-up run before the timed ones (for a long corpus on a busy machine)
 # Environment: PMD_VERSION (default 7.27.0), PMD_RULE (default category/java/errorprone.xml/EmptyCatchBlock),
-#   JAVA_OPTS (passed to every JVM alike, e.g. -Xmx1g), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
+#   JAVA_OPTS (passed to every JVM alike; default -XX:+UseSerialGC, what bin/idemcheck uses), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
 #   measure instead of this checkout's, e.g. an older build for a before/after table; the floors always run from
 #   this checkout's jar).
 # Columns: io = read and decode every Java file; parse = also parse each with the engine's JavaParser settings (same
@@ -38,7 +38,8 @@ done
 [ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] CORPUS_DIR..." >&2; exit 2; }
 pmd_version="${PMD_VERSION:-7.27.0}"
 pmd_rule="${PMD_RULE:-category/java/errorprone.xml/EmptyCatchBlock}"
-java_opts=(${JAVA_OPTS:-})
+# Every JVM runs with the options bin/idemcheck gives a scan (the serial collector) unless JAVA_OPTS says otherwise.
+java_opts=(${JAVA_OPTS:--XX:+UseSerialGC})
 work="$(mktemp -d "${TMPDIR:-/tmp}/idemcheck-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
@@ -90,7 +91,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; els
 mib() { awk -v k="$1" 'BEGIN { printf "%d MiB", k / 1024 }'; }
 
 printf '%s\n' "idemcheck $(java "${java_opts[@]}" -jar "$jar" --version 2>/dev/null | head -1), $(nproc) cores, \
-load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs; JAVA_OPTS=${JAVA_OPTS:-none}; PMD $pmd_version rule $pmd_rule"
+load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs; JAVA_OPTS=${java_opts[*]}; PMD $pmd_version rule $pmd_rule"
 echo
 echo "| corpus | Java files | lines | I/O floor | parse floor | PMD one rule | idemcheck | vs parse | idemcheck RSS | PMD RSS | cached re-scan | vs parse |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
