@@ -376,9 +376,24 @@ public final class FactExtractor {
                 .orElse(Range.NONE);
     }
 
+    /**
+     * The source text of {@code n} (its tokens as written), cut at {@value #MAX_TEXT} characters. Only the tokens up
+     * to the cut are visited: a call whose argument is a long lambda costs as much as a short one.
+     */
     static String text(Node n) {
-        String s = n.getTokenRange().map(TokenRange::toString).orElseGet(n::toString);
-        return s.length() > MAX_TEXT ? s.substring(0, MAX_TEXT) : s;
+        java.util.Optional<TokenRange> tokens = n.getTokenRange();
+        if (tokens.isEmpty()) {
+            String s = n.toString();
+            return s.length() > MAX_TEXT ? s.substring(0, MAX_TEXT) : s;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (com.github.javaparser.JavaToken t : tokens.get()) {
+            sb.append(t.getText());
+            if (sb.length() >= MAX_TEXT) {
+                return sb.substring(0, MAX_TEXT);
+            }
+        }
+        return sb.toString();
     }
 
     static List<AnnotationFact> annotations(NodeWithAnnotations<?> n, Map<String, String> constants) {
