@@ -126,6 +126,13 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 reportGap(ctx, sem, m, group, record, infos);
                 trace.fired(line, subject, "the effect runs before the record at line " + record.range().line()
                         + (group.size() > 1 ? ", with " + (group.size() - 1) + " more effect(s) before it" : ""));
+            } else if (!ei.effect().isDatabaseLocal() && JobShapes.managedStatusWrite(sem, m, e, infos) != null) {
+                CallSite setter = JobShapes.managedStatusWrite(sem, m, e, infos);
+                consumed.add(e.id());
+                reportAtCommit(ctx, m, e, setter, infos);
+                trace.fired(line, subject, "the status set by " + Semantics.display(setter) + " at line "
+                        + setter.range().line() + " on a managed entity is written only when the transaction commits, "
+                        + "after the effect");
             } else if (!e.loopIds().isEmpty() && !(ei.effect().isDatabaseLocal() && tx)
                     && !recordedBefore(sem, m, e, infos, calls)
                     && (sem.entryPoint(m) != null || sem.loopOverSelectedRows(m,
@@ -287,6 +294,32 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         b.flow(recLoc.withLabel("the state is recorded only here: " + ri.record()));
         b.fix(RuleFixes.sideEffectBeforeRecord(ctx.project(), m, e, record));
+        b.report();
+    }
+
+    private void reportAtCommit(RuleContext ctx, MethodRef m, CallSite e, CallSite setter, List<CallInfo> infos) {
+        EffectTrace t = infos.get(e.id()).effect();
+        String msg = Semantics.display(e) + " at line " + e.range().line() + " " + describe(t) + " inside the "
+                + "transaction of " + m.method().name() + "(), but the item's new status, set by "
+                + Semantics.display(setter) + " at line " + setter.range().line() + " on an entity the persistence "
+                + "context manages, is written only when the transaction commits, after the effect; if the process "
+                + "dies or the commit fails in between, the status is not recorded and a restart " + t.verb()
+                + ". Nothing between makes a second run safe: no idempotency key derived from the item reaches the "
+                + "effect, and the row is not claimed first with a conditional update whose row count is checked.";
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null)).message(msg)
+                .enclosing(enclosing).construct(e.text());
+        for (int i = 1; i < t.hops().size(); i++) {
+            b.related(t.hops().get(i));
+        }
+        Location rec = Semantics.location(m, setter.range(), "status set here, written at commit");
+        b.related(rec);
+        for (Location hop : t.hops()) {
+            b.flow(hop);
+        }
+        b.flow(rec.withLabel("the state is recorded only when the transaction commits"));
+        b.fix(Fix.of("Commit the new status (or a claim) in its own transaction before the effect, or give the "
+                + "effect an idempotency key derived from the item.", null));
         b.report();
     }
 

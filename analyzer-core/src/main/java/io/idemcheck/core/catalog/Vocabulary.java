@@ -42,6 +42,9 @@ public enum Vocabulary {
     RETRY_LISTENER_ANNOTATIONS,
     /** Listener interfaces whose container redelivers a message when the method throws, as Type.method. Exact. */
     RETRY_LISTENER_INTERFACES,
+    /** Types whose loads return entities the persistence context manages (a Spring Data repository, an
+     * EntityManager): a setter on one is written at commit. Exact simple names. */
+    MANAGED_ENTITY_REPOSITORIES,
     /** Chunk writers a fault-tolerant Spring Batch step runs again (item by item) when a write fails, as
      * Type.method. Exact. */
     RERUN_CHUNK_WRITERS,

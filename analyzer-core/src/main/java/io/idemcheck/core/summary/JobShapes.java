@@ -113,6 +113,59 @@ public final class JobShapes {
     }
 
     /**
+     * A status setter on a JPA-managed entity that effect {@code e} concerns, in a transactional method with no save
+     * of it: {@code Payment p = repository.findBy..(..); p.setPaymentStatus(..); callback(p)} writes the new status
+     * only when the transaction commits, after the method returns, so every effect in the method runs before the
+     * record, wherever the setter is written. The entity is a local loaded by a call on a {@code
+     * managedEntityRepositories} type (a Spring Data repository, an EntityManager), not built in the method; the
+     * effect's arguments reach it; the method saves it nowhere (a save is an ordinary record). Null otherwise.
+     */
+    public static CallSite managedStatusWrite(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
+        if (!sem.isTransactional(m) || e.lambdaId() >= 0) {
+            return null;
+        }
+        io.idemcheck.core.catalog.Catalog cat = sem.catalog();
+        io.idemcheck.core.facts.Body body = m.method().body();
+        Set<String> eRoots = infos.get(e.id()).roots();
+        for (CallSite p : body.calls()) {
+            if (p.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.NAME || p.args().isEmpty()
+                    || p.exclusiveWith(e) || p.lambdaId() >= 0 || p.catchDepth() > 0
+                    || io.idemcheck.core.catalog.Catalog.firstMatching(cat.statusSetterNames(), p.name()) == null) {
+                continue;
+            }
+            String x = p.receiver().name();
+            io.idemcheck.core.facts.LocalVar lv = body.locals().get(x);
+            if (lv == null || lv.initCallIds().isEmpty() || CallSql.isFreshEntity(m, x) || !eRoots.contains(x)) {
+                continue;
+            }
+            boolean managed = false;
+            for (int id : lv.initCallIds()) {
+                io.idemcheck.core.index.CallTarget t = sem.index().calls(m).get(id);
+                io.idemcheck.core.index.TypeEntry te = sem.index().typeOf(t.receiverType()).orElse(null);
+                for (String r : cat.terms(io.idemcheck.core.catalog.Vocabulary.MANAGED_ENTITY_REPOSITORIES).values()) {
+                    if (t.receiverType().simpleName().equals(r) || te != null && sem.index().isSubtypeOf(te, r)) {
+                        managed = true;
+                    }
+                }
+            }
+            if (!managed) {
+                continue;
+            }
+            boolean saved = false;
+            for (CallSite c : body.calls()) {
+                if (io.idemcheck.core.catalog.Catalog.firstMatching(cat.entitySaveMethodNames(), c.name()) != null
+                        && !c.args().isEmpty() && c.args().get(0).text().equals(x)) {
+                    saved = true;
+                }
+            }
+            if (!saved) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
      * The record of the same item that follows {@code e} on the path where {@code e} succeeded, or null: records in a
      * catch block entered after the effect (a FAILED mark) and records in lambdas that run later on another thread
      * do not count.
