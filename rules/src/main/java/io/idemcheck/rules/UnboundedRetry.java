@@ -43,6 +43,7 @@ public final class UnboundedRetry implements Rule {
             UnboundedRetryLoops.checkRecursion(ctx, sem, m);
             UnboundedRetryPutBack.checkPutBack(ctx, sem, m, boundedTables);
             UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, eventOnly);
+            UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, boundedTables, eventOnly);
             UnboundedRetryLibraries.checkLibraryCode(ctx, m);
         });
         UnboundedRetryConfig.checkConfigFiles(ctx, project);

@@ -195,4 +195,51 @@ final class UnboundedRetryImplicit {
         }
         return false;
     }
+
+    private static final Pattern FAILED_IN_WHERE = Pattern.compile(
+            "(?is).*\\bWHERE\\b.*\\b\\w*(status|state)\\w*\\s*(=|IN\\s*\\()\\s*[^)]*'(FAILED|FAIL|FAILURE|ERROR|ERRORED)'.*");
+
+    /**
+     * A periodic sweep that puts failed rows back: unattended code runs {@code UPDATE t SET status = 'PENDING' WHERE
+     * status = 'FAILED'} with no retry column in the statement and no selection of the table bounded by one. Every
+     * row that always fails is put back on every sweep, forever.
+     */
+    static void checkResetSweep(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables,
+                                Set<String> reported) {
+        if (!sem.reachableFromEntryPoints().contains(m.method())) {
+            return;
+        }
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite c : m.method().body().calls()) {
+            for (SqlStatement st : infos.get(c.id()).statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    if (f.kind() != SqlFacts.Kind.UPDATE || !f.statusWrite() || f.text() == null
+                            || f.table() != null && boundedTables.contains(f.table())
+                            || f.statusValues().stream().noneMatch(v -> sem.catalog().terms(Vocabulary.RETRY_STATES)
+                            .has(v.toUpperCase(Locale.ROOT)))
+                            || !FAILED_IN_WHERE.matcher(f.text()).matches()
+                            || f.setColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())
+                            || f.whereColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                        continue;
+                    }
+                    Location loc = Semantics.location(m, c.range(), null);
+                    if (!reported.add(loc.path() + ":" + loc.startLine())) {
+                        continue;
+                    }
+                    ctx.finding(loc).message(Semantics.display(c) + " at line " + c.range().line() + " runs `"
+                                    + Retries.oneLine(f.text()) + "` from unattended code: a sweep that puts failed rows "
+                                    + "back in the queue, with no retry count in the statement and no selection of "
+                                    + f.table() + " bounded by one. A row that always fails is failed and put back on "
+                                    + "every sweep, forever, and is never left for someone to look at.")
+                            .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text() + "#sweep")
+                            .fix(Fix.of("Count the put-backs and stop at a ceiling: increment a retry_count column "
+                                    + "in the sweep and only put back rows below a maximum; leave the others FAILED "
+                                    + "(or move them to DEAD) and alert.", "UPDATE " + f.table() + " SET status = "
+                                    + "'PENDING', retry_count = retry_count + 1 WHERE status = 'FAILED' AND "
+                                    + "retry_count < 5"))
+                            .report();
+                }
+            }
+        }
+    }
 }
