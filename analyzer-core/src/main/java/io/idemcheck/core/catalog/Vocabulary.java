@@ -28,6 +28,13 @@ public enum Vocabulary {
     LOCK_RELEASE_CALLS,
     /** Calls that run a Redis Lua script (a lock's compare-and-delete). Exact method names. */
     LUA_SCRIPT_CALLS,
+    /** Calls that hand out a distributed lock object ({@code redisson.getLock(..)}, {@code registry.obtain(..)}): a
+     * lock call on what one returned takes a distributed lock. Exact method names, found as {@code name(} in the
+     * receiver's source. */
+    DISTRIBUTED_LOCK_FACTORY_CALLS,
+    /** Annotations that send a method parameter under a name in a request ({@code @PathVariable("id")},
+     * {@code @RequestHeader}, JAX-RS and Retrofit ones): the name tells what the value is. Exact simple names. */
+    BINDING_ANNOTATIONS,
     /** Annotations of a test method. Exact simple names. */
     TEST_ANNOTATIONS,
     /** Annotations of a test set-up method. Exact simple names. */

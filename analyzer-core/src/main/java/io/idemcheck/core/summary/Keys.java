@@ -116,13 +116,10 @@ final class Keys {
         return null;
     }
 
-    private static final Set<String> BINDING_ANNOTATIONS = Set.of("PathVariable", "RequestParam", "RequestHeader",
-            "Param", "PathParam", "QueryParam", "HeaderParam", "Path", "Query", "Header", "SpringQueryMap");
-
     /** The name a binding annotation sends a parameter under ({@code @PathVariable("id")}), or null. */
-    private static String boundName(io.idemcheck.core.facts.MethodFacts.Param p) {
+    private String boundName(io.idemcheck.core.facts.MethodFacts.Param p) {
         for (io.idemcheck.core.facts.AnnotationFact a : p.annotations()) {
-            if (BINDING_ANNOTATIONS.contains(a.simpleName())) {
+            if (catalog.terms(Vocabulary.BINDING_ANNOTATIONS).has(a.simpleName())) {
                 String v = a.strings().get("value");
                 if (v == null) {
                     v = a.strings().get("name");

@@ -55,8 +55,6 @@ public final class Locks {
         }
     }
 
-    private static final Pattern DISTRIBUTED_SOURCE = Pattern.compile(
-            "(getLock|getFairLock|getSpinLock|getFencedLock|getMultiLock|getRedLock|obtain|getReadWriteLock)\\s*\\(");
     private static final Pattern ADVISORY = Pattern.compile("(?i)(pg_try_advisory_lock|pg_advisory_lock|\\bget_lock\\s*\\()");
     private static final Pattern ADVISORY_RELEASE = Pattern.compile("(?i)(pg_advisory_unlock|release_lock\\s*\\()");
     private static final Pattern LUA_LOCK = Pattern.compile(
@@ -212,7 +210,8 @@ public final class Locks {
                 return recvType + "." + c.name() + "()";
             }
             String src = receiverSource(cat, m, c);
-            if (src != null && DISTRIBUTED_SOURCE.matcher(src).find() && !src.contains("ReentrantLock")) {
+            if (src != null && callsAny(src, cat.terms(Vocabulary.DISTRIBUTED_LOCK_FACTORY_CALLS))
+                    && !src.contains("ReentrantLock")) {
                 return (src.contains("obtain") ? "LockRegistry.obtain(..)." : "RLock.") + c.name() + "()";
             }
             return null;
@@ -238,6 +237,22 @@ public final class Locks {
             }
         }
         return null;
+    }
+
+    /** True when {@code text} calls one of the words ({@code getLock(}, {@code obtain (}): the word, spaces, '('. */
+    static boolean callsAny(String text, io.idemcheck.core.catalog.Terms calls) {
+        for (String w : calls.values()) {
+            for (int i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) {
+                int j = i + w.length();
+                while (j < text.length() && Character.isWhitespace(text.charAt(j))) {
+                    j++;
+                }
+                if (j < text.length() && text.charAt(j) == '(') {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String advisoryName(String t) {
