@@ -176,8 +176,16 @@ final class CallSql {
     private List<SqlStatement> entitySave(MethodRef m, CallSite c, TypeEntry recvType) {
         String x = c.args().get(0).text();
         List<String> set = setterColumns(m, c, x);
-        if (set.isEmpty() || isFreshEntity(m, x)) {
+        // an update by primary key of an entity built in place (Alert a = new Alert(); a.setId(id);
+        // a.setAlertStatus(..); mapper.updateById(a)) writes the columns set on it to the row with that id; a save
+        // of a fresh entity is an insert
+        boolean byKey = c.name().equals("updateById") || c.name().startsWith("updateByPrimaryKey");
+        if (set.isEmpty() || isFreshEntity(m, x) && !(byKey && set.contains("id"))) {
             return List.of();
+        }
+        if (byKey) {
+            set = new ArrayList<>(set);
+            set.remove("id");
         }
         List<String> where = new ArrayList<>(List.of("id"));
         if (versioned(m, x)) {
