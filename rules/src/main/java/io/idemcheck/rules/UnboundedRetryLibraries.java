@@ -96,8 +96,9 @@ final class UnboundedRetryLibraries {
                 bounded = ".maxAttempts(5)";
             } else if (ctx.project().catalog().terms(Vocabulary.RETRY_LIMIT_SETTERS).has(c.name())
                     && c.argCount() == 1 && Retries.isUnboundedValue(c.args().get(0).text())
-                    && !c.args().get(0).text().equals("-1") || c.name().equals("withMaxRetries") && c.argCount() == 1
-                    && c.args().get(0).text().equals("-1")) {
+                    && !c.args().get(0).text().equals("-1")
+                    || ctx.project().catalog().terms(Vocabulary.FOREVER_AT_MINUS_ONE_SETTERS).has(c.name())
+                    && c.argCount() == 1 && c.args().get(0).text().equals("-1")) {
                 why = Semantics.display(c) + " sets the retry limit to " + c.args().get(0).text() + ": no ceiling";
                 fix = "Set a finite limit (" + c.name() + "(5)); the libraries' default is 3 attempts.";
                 bounded = "." + c.name() + "(5)";

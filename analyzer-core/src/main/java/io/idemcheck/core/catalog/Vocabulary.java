@@ -147,7 +147,10 @@ public enum Vocabulary {
     TIMESTAMP_COLUMNS,
     /** Calls that record that an item failed as an event or log row, without changing its state (saveEvent,
      * createDocFailureEvent): a failure path doing only this leaves the item to be selected again. Patterns. */
-    FAILURE_EVENT_WRITES;
+    FAILURE_EVENT_WRITES,
+    /** Retry-limit setters for which -1 means forever (Failsafe withMaxRetries, ActiveMQ setMaximumRedeliveries).
+     * Exact method names. */
+    FOREVER_AT_MINUS_ONE_SETTERS;
 
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {
