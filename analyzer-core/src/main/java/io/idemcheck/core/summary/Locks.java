@@ -225,18 +225,44 @@ public final class Locks {
         }
         for (Arg a : c.args()) {
             String t = a.stringValue() != null ? a.stringValue() : a.text();
-            if (ADVISORY.matcher(t).find()) {
+            if (advisory(t)) {
                 return "database advisory lock (" + advisoryName(t) + ")";
             }
         }
         for (SqlStatement st : ci.statements()) {
             for (SqlFacts f : st.shapes()) {
-                if (f.text() != null && ADVISORY.matcher(f.text()).find()) {
+                if (f.text() != null && advisory(f.text())) {
                     return "database advisory lock (" + advisoryName(f.text()) + ")";
                 }
             }
         }
         return null;
+    }
+
+    // The regexes below run on every argument of every call: a plain search for a word each must contain rules out
+    // almost every text first.
+
+    private static boolean advisory(String t) {
+        return containsIgnoreCase(t, "_lock") && ADVISORY.matcher(t).find();
+    }
+
+    private static boolean advisoryRelease(String t) {
+        return containsIgnoreCase(t, "lock") && ADVISORY_RELEASE.matcher(t).find();
+    }
+
+    private static boolean luaLock(String t) {
+        return containsIgnoreCase(t, "redis.call") && LUA_LOCK.matcher(t).find();
+    }
+
+    /** {@code text} contains {@code lowerWord} (lower case, ASCII), ignoring case. */
+    static boolean containsIgnoreCase(String text, String lowerWord) {
+        int n = lowerWord.length();
+        for (int i = 0; i + n <= text.length(); i++) {
+            if (text.regionMatches(true, i, lowerWord, 0, n)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when {@code text} calls one of the words ({@code getLock(}, {@code obtain (}): the word, spaces, '('. */
@@ -292,13 +318,13 @@ public final class Locks {
         }
         for (Arg a : c.args()) {
             String t = a.stringValue() != null ? a.stringValue() : a.text();
-            if (ADVISORY_RELEASE.matcher(t).find()) {
+            if (advisoryRelease(t)) {
                 return true;
             }
         }
         for (SqlStatement st : ci.statements()) {
             for (SqlFacts f : st.shapes()) {
-                if (f.text() != null && ADVISORY_RELEASE.matcher(f.text()).find()) {
+                if (f.text() != null && advisoryRelease(f.text())) {
                     return true;
                 }
             }
@@ -315,22 +341,22 @@ public final class Locks {
             return null;
         }
         for (Arg a : c.args()) {
-            if (a.stringValue() != null && LUA_LOCK.matcher(a.stringValue()).find()) {
+            if (a.stringValue() != null && luaLock(a.stringValue())) {
                 return a.stringValue();
             }
             for (String n : a.names()) {
                 String v = m.type().constants().get(n);
-                if (v != null && LUA_LOCK.matcher(v).find()) {
+                if (v != null && luaLock(v)) {
                     return v;
                 }
                 LocalVar lv = m.method().body().locals().get(n);
                 if (lv != null && lv.initText() != null) {
-                    if (LUA_LOCK.matcher(lv.initText()).find()) {
+                    if (luaLock(lv.initText())) {
                         return lv.initText();
                     }
                     for (String s : lv.sources()) {
                         String cv = m.type().constants().get(s);
-                        if (cv != null && LUA_LOCK.matcher(cv).find()) {
+                        if (cv != null && luaLock(cv)) {
                             return cv;
                         }
                     }
@@ -341,7 +367,7 @@ public final class Locks {
         if (!c.name().equals("scriptLoad")
                 && c.receiver().text().matches("(?is).*(redis|jedis|template|commands|lettuce|cluster|connection).*")) {
             for (String v : m.type().constants().values()) {
-                if (LUA_LOCK.matcher(v).find()) {
+                if (luaLock(v)) {
                     return v;
                 }
             }
