@@ -493,6 +493,69 @@ public abstract class Dialect {
                 + nowMinusLease() + " AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression();
     }
 
+    /**
+     * First statement of a sweep chunk, run in the sweep's transaction: {@code SELECT id FROM t WHERE
+     * status='RUNNING' AND modified < now - lease LIMIT ? FOR UPDATE SKIP LOCKED}. Parameters: lease (bound with
+     * {@link #leaseParameter}), limit. A row another transaction holds (a worker frozen inside its heartbeat or
+     * complete, an operator's open transaction) is skipped, not waited for: the next sweep takes it. On
+     * MySQL/MariaDB run it after {@link #claimBatchIsolationSql()}: at REPEATABLE READ InnoDB would also lock the
+     * gaps it scans.
+     *
+     * @param t the task table
+     * @return SQL
+     */
+    public String recoverCandidatesSql(TaskTable t) {
+        return "SELECT " + t.idColumn() + " FROM " + t.table() + " WHERE " + t.statusColumn() + " = '" + t.running()
+                + "' AND " + t.modifiedColumn() + " < " + nowMinusLease() + " LIMIT ? FOR UPDATE SKIP LOCKED";
+    }
+
+    /**
+     * {@link #recoverToDeadSql(TaskTable)} restricted to {@code n} ids locked by {@link #recoverCandidatesSql}:
+     * {@code ... AND id IN (?, ...)}, the status test addressed by primary key. Parameters: [last error], lease,
+     * the n ids.
+     *
+     * @param t the task table
+     * @param n number of ids, at least 1
+     * @return SQL
+     * @throws IllegalArgumentException if n &lt; 1
+     */
+    public String recoverToDeadSql(TaskTable t, int n) {
+        return "UPDATE " + t.table() + " SET " + t.statusColumn() + " = '" + t.dead() + "', " + t.modifiedColumn()
+                + " = " + now() + (t.lastErrorColumn() != null ? ", " + t.lastErrorColumn() + " = ?" : "")
+                + " WHERE " + statusOfRowById(t, t.running()) + " AND " + t.modifiedColumn() + " < "
+                + nowMinusLease() + " AND " + t.attemptsColumn() + " >= " + t.maxAttemptsExpression() + " AND "
+                + t.idColumn() + " IN (" + placeholders(n) + ")";
+    }
+
+    /**
+     * {@link #recoverToPendingSql(TaskTable)} restricted to {@code n} ids locked by {@link #recoverCandidatesSql}.
+     * Parameters: [last error], lease, the n ids.
+     *
+     * @param t the task table
+     * @param n number of ids, at least 1
+     * @return SQL
+     * @throws IllegalArgumentException if n &lt; 1
+     */
+    public String recoverToPendingSql(TaskTable t, int n) {
+        return "UPDATE " + t.table() + " SET " + t.statusColumn() + " = '" + t.pending() + "', " + t.ownerColumn()
+                + " = NULL, " + t.modifiedColumn() + " = " + now()
+                + (t.lastErrorColumn() != null ? ", " + t.lastErrorColumn() + " = ?" : "")
+                + " WHERE " + statusOfRowById(t, t.running()) + " AND " + t.modifiedColumn() + " < "
+                + nowMinusLease() + " AND " + t.attemptsColumn() + " < " + t.maxAttemptsExpression() + " AND "
+                + t.idColumn() + " IN (" + placeholders(n) + ")";
+    }
+
+    private static String placeholders(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be >= 1: " + n);
+        }
+        StringBuilder in = new StringBuilder("?");
+        for (int i = 1; i < n; i++) {
+            in.append(", ?");
+        }
+        return in.toString();
+    }
+
     // ------------------------------------------------------------------ ledger SQL
 
     /**

@@ -806,20 +806,33 @@ public final class TaskClaimer {
         }
     }
 
+    /** Rows one sweep transaction locks and recovers at most; the sweep repeats until a chunk comes back short. */
+    static final int SWEEP_CHUNK = 500;
+
     /**
-     * Stale-lease recovery (the sweep). Runs, in auto-commit:
-     * <pre>UPDATE t SET status='DEAD', gmt_modified=&lt;now&gt;, last_error='lease expired...'
-     *   WHERE status='RUNNING' AND gmt_modified &lt; &lt;now&gt; - lease AND attempts &gt;= max_attempts
+     * Stale-lease recovery (the sweep). Runs, in chunks of up to 500 rows, each in one short transaction (on
+     * MySQL/MariaDB at READ COMMITTED, set by {@link Dialect#claimBatchIsolationSql()}):
+     * <pre>SELECT id FROM t WHERE status='RUNNING' AND gmt_modified &lt; &lt;now&gt; - lease LIMIT 500 FOR UPDATE SKIP LOCKED
+     * UPDATE t SET status='DEAD', gmt_modified=&lt;now&gt;, last_error='lease expired...'
+     *   WHERE status='RUNNING' AND gmt_modified &lt; &lt;now&gt; - lease AND attempts &gt;= max_attempts AND id IN (...)
      * UPDATE t SET status='PENDING', owner=NULL, gmt_modified=&lt;now&gt;, last_error='lease expired...'
-     *   WHERE status='RUNNING' AND gmt_modified &lt; &lt;now&gt; - lease AND attempts &lt; max_attempts</pre>
+     *   WHERE status='RUNNING' AND gmt_modified &lt; &lt;now&gt; - lease AND attempts &lt; max_attempts AND id IN (...)</pre>
      * Both comparisons use the database clock. DEAD rows are never touched. A worker whose row was recovered gets
      * {@link Outcome#LOST} from its next fenced call, so a sweep racing a heartbeat never produces two owners.
      *
+     * <p>The sweep never waits for a row lock: a RUNNING row that another transaction holds (a worker frozen by
+     * SIGSTOP or a long GC inside its heartbeat or complete, an operator's open {@code UPDATE}) is skipped by
+     * {@code SKIP LOCKED} and left for the next sweep, expired or not. Without it, InnoDB (at REPEATABLE READ and
+     * READ COMMITTED alike) waited for every locked RUNNING row the sweep's range scan met, even one inside its
+     * lease, until {@code innodb_lock_wait_timeout} (50 s), and PostgreSQL waited for a locked expired row as long as
+     * the lock was held. Needs {@code SKIP LOCKED}: PostgreSQL 9.5+, MySQL 8, MariaDB 10.6+, H2 2.x.
+     *
      * @param lease how long a RUNNING row may go without a heartbeat; not negative ({@link Duration#ZERO} recovers
      *              every RUNNING row whose timestamp is in the past; only for tests and single-worker restarts)
-     * @return how many rows went to PENDING and to DEAD
+     * @return how many rows went to PENDING and to DEAD (0 and 0: no expired row that no other transaction holds)
      * @throws IllegalArgumentException     if the lease is negative
-     * @throws IdemcheckDataAccessException on a database error
+     * @throws NullPointerException         if the lease is null
+     * @throws IdemcheckDataAccessException on a database error; chunks committed before it stay recovered
      */
     public RecoveryCounts recoverExpired(Duration lease) {
         Objects.requireNonNull(lease, "lease");
@@ -828,27 +841,71 @@ public final class TaskClaimer {
         }
         Dialect d = dialect();
         String reason = LEASE_EXPIRED + " (" + lease + "); recovered by recoverExpired";
+        int dead = 0;
+        int pending = 0;
         try (Connection c = dataSource.getConnection()) {
-            ensureAutoCommit(c);
-            int dead = sweep(c, d.recoverToDeadSql(table), reason, d.leaseParameter(lease));
-            int pending = sweep(c, d.recoverToPendingSql(table), reason, d.leaseParameter(lease));
+            boolean auto = c.getAutoCommit();
+            if (!auto) {
+                c.rollback(); // SET TRANSACTION applies to the next transaction: make sure none is open
+            }
+            c.setAutoCommit(false);
+            try {
+                while (true) {
+                    String isolation = d.claimBatchIsolationSql();
+                    if (isolation != null) {
+                        try (Statement st = c.createStatement()) {
+                            st.execute(isolation);
+                        }
+                    }
+                    List<Object> ids = new ArrayList<>();
+                    try (PreparedStatement ps = c.prepareStatement(d.recoverCandidatesSql(table))) {
+                        ps.setLong(1, d.leaseParameter(lease));
+                        ps.setInt(2, SWEEP_CHUNK);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                ids.add(rs.getObject(1));
+                            }
+                        }
+                    }
+                    if (!ids.isEmpty()) {
+                        dead += sweep(c, d.recoverToDeadSql(table, ids.size()), reason, d.leaseParameter(lease), ids);
+                        pending += sweep(c, d.recoverToPendingSql(table, ids.size()), reason, d.leaseParameter(lease),
+                                ids);
+                    }
+                    c.commit();
+                    if (ids.size() < SWEEP_CHUNK) {
+                        break;
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(c);
+                throw e;
+            } finally {
+                c.setAutoCommit(auto);
+            }
+        } catch (SQLException e) {
+            throw new IdemcheckDataAccessException("recovering expired leases in " + table.table()
+                    + (dead + pending > 0 ? " (" + pending + " rows to PENDING and " + dead + " to DEAD committed before"
+                    + " the error)" : ""), e);
+        } finally {
             if (dead + pending > 0) {
                 log.warn("recovered {} expired RUNNING rows in {}: {} to PENDING, {} to DEAD", dead + pending,
                         table.table(), pending, dead);
             }
-            return new RecoveryCounts(pending, dead);
-        } catch (SQLException e) {
-            throw new IdemcheckDataAccessException("recovering expired leases in " + table.table(), e);
         }
+        return new RecoveryCounts(pending, dead);
     }
 
-    private int sweep(Connection c, String sql, String reason, long leaseParam) throws SQLException {
+    private int sweep(Connection c, String sql, String reason, long leaseParam, List<Object> ids) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             int i = 1;
             if (table.lastErrorColumn() != null) {
                 ps.setString(i++, truncate(reason));
             }
-            ps.setLong(i, leaseParam);
+            ps.setLong(i++, leaseParam);
+            for (Object id : ids) {
+                ps.setObject(i++, id);
+            }
             return ps.executeUpdate();
         }
     }

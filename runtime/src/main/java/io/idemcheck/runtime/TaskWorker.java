@@ -149,6 +149,8 @@ public final class TaskWorker implements AutoCloseable {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong handlerErrors = new AtomicLong();
     private final AtomicLong recovered = new AtomicLong();
+    private final AtomicLong recoveredToDead = new AtomicLong();
+    private final AtomicLong sweepFailures = new AtomicLong();
 
     private TaskWorker(Builder b) {
         this.claimer = b.claimer;
@@ -200,16 +202,18 @@ public final class TaskWorker implements AutoCloseable {
      * run takes them. So a handler that fails every task fails each once per run, not its whole retry budget.
      *
      * <p>First, on the calling thread, {@link TaskClaimer#verifyColumns()} checks the task table's columns (one query
-     * reading no row), then the initial sweep runs, before any claim; it is the one sweep whose failure is thrown
-     * rather than counted: a missing task table or column (such as {@code not_before} on a table created by an
-     * earlier version) or an unreachable database ends the job at once with the cause instead of after minutes of
-     * backoff. Failures of the later, scheduled sweeps (and of {@link #start()}'s
-     * first sweep) are logged at ERROR and counted in {@link WorkerStats#errors()}.
+     * reading no row); its failure is thrown: a missing task table or column (such as {@code not_before} on a table
+     * created by an earlier version) or an unreachable database ends the job at once with the cause instead of after
+     * minutes of backoff. Then the initial sweep runs, before any claim. It skips rows another transaction holds
+     * (see {@link TaskClaimer#recoverExpired}), so a worker frozen inside a transaction does not hold up start-up;
+     * if it fails all the same (a database error), the failure is logged at ERROR, counted in
+     * {@link WorkerStats#sweepFailures()} and {@link WorkerStats#errors()}, and the worker claims anyway, like after
+     * a failed scheduled sweep (or {@link #start()}'s first sweep).
      *
      * @return the counters
      * @throws IllegalStateException        if the worker was already started or stopped (a worker is single-use);
      *                                      nothing is swept then
-     * @throws IdemcheckDataAccessException if the column check or the initial sweep fails, e.g. the task table or
+     * @throws IdemcheckDataAccessException if the column check fails, e.g. the task table or
      *                                      one of its columns does not exist (nothing was claimed; the worker is
      *                                      used up)
      */
@@ -217,11 +221,11 @@ public final class TaskWorker implements AutoCloseable {
         markStarted();
         try {
             claimer.verifyColumns();
-            recovered.addAndGet(claimer.recoverExpired(lease).total());
         } catch (RuntimeException e) {
             stopSignal.countDown();
             throw e;
         }
+        recover();
         launch(true);
         try {
             pool.shutdown();
@@ -334,7 +338,7 @@ public final class TaskWorker implements AutoCloseable {
     public WorkerStats stats() {
         return new WorkerStats(batches.get(), claimed.get(), done.get(), retryPending.get(), dead.get(),
                 released.get(), lost.get(), inDoubt.get(), inProgress.get(), unrecorded.get(), errors.get(),
-                handlerErrors.get(), recovered.get());
+                handlerErrors.get(), recovered.get(), recoveredToDead.get(), sweepFailures.get());
     }
 
     private boolean stopping() {
@@ -664,10 +668,13 @@ public final class TaskWorker implements AutoCloseable {
 
     private void recover() {
         try {
-            recovered.addAndGet(claimer.recoverExpired(lease).total());
+            RecoveryCounts r = claimer.recoverExpired(lease);
+            recovered.addAndGet(r.total());
+            recoveredToDead.addAndGet(r.toDead());
         } catch (RuntimeException e) {
             errors.incrementAndGet();
-            log.error("recovering expired leases failed", e);
+            sweepFailures.incrementAndGet();
+            log.error("recovering expired leases failed; claiming goes on, the next sweep tries again", e);
         }
     }
 

@@ -21,9 +21,12 @@ public final class WorkerStats {
     private final long errors;
     private final long handlerErrors;
     private final long recovered;
+    private final long recoveredToDead;
+    private final long sweepFailures;
 
     WorkerStats(long batches, long claimed, long done, long retryPending, long dead, long released, long lost,
-                long inDoubt, long inProgress, long unrecorded, long errors, long handlerErrors, long recovered) {
+                long inDoubt, long inProgress, long unrecorded, long errors, long handlerErrors, long recovered,
+                long recoveredToDead, long sweepFailures) {
         this.batches = batches;
         this.claimed = claimed;
         this.done = done;
@@ -37,6 +40,8 @@ public final class WorkerStats {
         this.errors = errors;
         this.handlerErrors = handlerErrors;
         this.recovered = recovered;
+        this.recoveredToDead = recoveredToDead;
+        this.sweepFailures = sweepFailures;
     }
 
     /** @return non-empty batches claimed */
@@ -130,9 +135,33 @@ public final class WorkerStats {
         return errors + handlerErrors;
     }
 
-    /** @return rows returned to PENDING or DEAD by the worker's scheduled {@code recoverExpired} */
+    /**
+     * @return rows of other (crashed or frozen) owners returned to PENDING or moved to DEAD by this worker's sweeps
+     *         ({@code recoverExpired}: the start-up sweep of {@link TaskWorker#runUntilIdle()} and
+     *         {@link TaskWorker#start()} and the scheduled ones); not claims of this worker, so not part of
+     *         {@code claimed}. Of these, {@link #recoveredToDead()} went to DEAD; 0: no expired lease was found
+     */
     public long recovered() {
         return recovered;
+    }
+
+    /**
+     * @return the part of {@link #recovered()} that a sweep moved to DEAD (the lease expired at the retry ceiling):
+     *         dead letters made by this worker's sweeps, to reconcile like {@link #dead()}, but not counted in
+     *         {@code dead()}, which counts this worker's own claims. {@code dead() + recoveredToDead()} is every row
+     *         this worker sent to DEAD
+     */
+    public long recoveredToDead() {
+        return recoveredToDead;
+    }
+
+    /**
+     * @return sweeps ({@code recoverExpired}) that failed with a database error, each logged at ERROR and also
+     *         counted in {@link #errors()}; the worker kept claiming. 0: every sweep finished. A row held by another
+     *         transaction is skipped by the sweep, not a failure
+     */
+    public long sweepFailures() {
+        return sweepFailures;
     }
 
     @Override
@@ -140,6 +169,7 @@ public final class WorkerStats {
         return "WorkerStats{batches=" + batches + ", claimed=" + claimed + ", done=" + done + ", retryPending="
                 + retryPending + ", dead=" + dead + ", released=" + released + ", lost=" + lost + ", inDoubt="
                 + inDoubt + ", inProgress=" + inProgress + ", unrecorded=" + unrecorded + ", errors=" + errors
-                + ", handlerErrors=" + handlerErrors + ", recovered=" + recovered + "}";
+                + ", handlerErrors=" + handlerErrors + ", recovered=" + recovered + ", recoveredToDead=" + recoveredToDead
+                + ", sweepFailures=" + sweepFailures + "}";
     }
 }

@@ -1016,6 +1016,62 @@ abstract class AbstractRuntimeTest {
     }
 
     @Test
+    void theSweepSkipsRowsAnotherTransactionHoldsAndStartUpClaimsAtOnce() throws Exception {
+        // row 1: RUNNING inside its lease, row 2: RUNNING and expired, both held by a frozen transaction;
+        // row 3: RUNNING and expired, free; rows 10..29 PENDING
+        insertTasks(5, 1, 2, 3);
+        insertTasks(5, range(10, 30));
+        Claim c1 = claimer.claim(1L, "frozen").orElseThrow();
+        claimer.claim(2L, "frozen").orElseThrow();
+        claimer.claim(3L, "crashed").orElseThrow();
+        tick(1500);
+        assertThat(claimer.heartbeat(c1)).isEqualTo(Outcome.OK);
+        Duration lease = Duration.ofMillis(1000);
+        ExecutorService ex = Executors.newSingleThreadExecutor();
+        try (Connection frozen = pool2.getConnection(); Statement st = frozen.createStatement()) {
+            frozen.setAutoCommit(false);
+            st.executeUpdate("UPDATE " + taskTable + " SET owner = owner WHERE id IN (1, 2)");  // row locks held
+            try {
+                Future<RecoveryCounts> sweep = ex.submit(() -> claimer.recoverExpired(lease));
+                RecoveryCounts r = sweep.get(20, TimeUnit.SECONDS);  // before the fix: lock wait (1205 / forever)
+                assertThat(r.toPending()).as("the free expired row only").isEqualTo(1);
+                assertThat(status(3)).isEqualTo("PENDING");
+                assertThat(status(2)).as("held: left for the next sweep").isEqualTo("RUNNING");
+                AtomicInteger effects = new AtomicInteger();
+                TaskWorker w = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), probeHandler(effects))
+                        .lease(Duration.ofSeconds(30)).ownerPrefix("skip").build();
+                Future<WorkerStats> run = ex.submit(w::runUntilIdle);
+                WorkerStats stats = run.get(30, TimeUnit.SECONDS);
+                assertThat(stats.done()).as(stats.toString()).isEqualTo(21);
+                assertThat(stats.sweepFailures()).as(stats.toString()).isZero();
+            } finally {
+                frozen.rollback();
+            }
+        } finally {
+            ex.shutdownNow();
+        }
+        assertThat(claimer.recoverExpired(lease).toPending()).as("released: the next sweep takes it").isEqualTo(1);
+        assertThat(status(2)).isEqualTo("PENDING");
+    }
+
+    @Test
+    void rowsTheStartUpSweepSendsToDeadAreCountedInRecoveredToDead() throws Exception {
+        insertTasks(1, 1);  // at its ceiling once claimed
+        insertTasks(5, 2);
+        claimer.claim(1L, "crashed").orElseThrow();
+        claimer.claim(2L, "crashed").orElseThrow();
+        tick(300);
+        AtomicInteger effects = new AtomicInteger();
+        WorkerStats st = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), probeHandler(effects))
+                .lease(Duration.ofMillis(150)).ownerPrefix("dead").build().runUntilIdle();
+        assertThat(status(1)).isEqualTo("DEAD");
+        assertThat(st.recovered()).as(st.toString()).isEqualTo(2);
+        assertThat(st.recoveredToDead()).as(st.toString()).isEqualTo(1);
+        assertThat(st.dead()).as("not this worker's claim").isZero();
+        assertThat(st.done()).as(st.toString()).isEqualTo(1);
+    }
+
+    @Test
     void aTableWithoutTheRetryTimeColumnFailsAtOnceWithItsUpgradeOrRunsWithoutRetryTimes() throws Exception {
         insertTasks(5, 1, 2);
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
