@@ -111,6 +111,36 @@ public final class IdempotencyLedger {
     }
 
     /**
+     * Checks that the ledger table has every column the ledger uses, with one query that reads no row: {@code SELECT
+     * idem_key, request_fp, status, result, task_id, attempts, dup_hits, created_at, updated_at FROM l WHERE 1 = 0}.
+     * On failure it probes the table and then each column alone to say which is missing.
+     * {@link TaskWorker#runUntilIdle()} runs it before the first claim, so a missing ledger table fails the job at
+     * once instead of after minutes of backoff with one ERROR per batch.
+     *
+     * @throws IdemcheckDataAccessException if the query fails: the message names the table and what is missing (the
+     *                                      table, or each missing column), or says no connection could be had
+     */
+    public void verifyTable() {
+        String names = "idem_key, request_fp, status, result, task_id, attempts, dup_hits, created_at, updated_at";
+        String sql = "SELECT " + names + " FROM " + table.table() + " WHERE 1 = 0";
+        try (Connection c = dataSource.getConnection()) {
+            try (java.sql.Statement st = c.createStatement()) {
+                st.executeQuery(sql).close();
+            } catch (SQLException e) {
+                java.util.List<String> missing = TableCheck.missingColumns(c, table.table(),
+                        java.util.Arrays.asList(names.split(", ")));
+                String what = missing == null ? ": the table does not exist or this user may not read it (create it"
+                        + " from ddl/<dialect>/idempotency_ledger.sql)"
+                        : missing.isEmpty() ? "" : ": it has no column " + String.join(", no column ", missing);
+                throw new IdemcheckDataAccessException("ledger table " + table.table() + " cannot be read with the"
+                        + " columns the ledger uses (" + names + ")" + what, e);
+            }
+        } catch (SQLException e) {
+            throw new IdemcheckDataAccessException("checking ledger table " + table.table() + ": no connection", e);
+        }
+    }
+
+    /**
      * {@link #runOnce(String, String, Object, Effect)} without a task link.
      *
      * @param key                the idempotency key (see {@link IdempotencyKeys})

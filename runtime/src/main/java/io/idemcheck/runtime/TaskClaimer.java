@@ -207,21 +207,41 @@ public final class TaskClaimer {
      * minutes of backoff on failed claims.
      *
      * @throws IdemcheckDataAccessException if the query fails (a missing table or column, no connection); the message
-     *                                      names the columns and, when the table has a not-before column configured,
-     *                                      the {@code ALTER TABLE} that adds it and {@link TaskTable.Builder#noNotBeforeColumn()}
+     *                                      names the columns and what is missing: the table, or each missing column
+     *                                      (found by probing the table and then each column alone, {@code SELECT
+     *                                      col FROM t WHERE 1 = 0}); only when the not-before column is among the
+     *                                      missing ones does it add the {@code ALTER TABLE} that adds it and
+     *                                      {@link TaskTable.Builder#noNotBeforeColumn()}
      */
     public void verifyColumns() {
         Dialect d = dialect();
         String sql = d.taskColumnsCheckSql(table);
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
-            st.executeQuery(sql).close();
+        String names = sql.substring("SELECT ".length(), sql.indexOf(" FROM "));
+        try (Connection c = dataSource.getConnection()) {
+            try (Statement st = c.createStatement()) {
+                st.executeQuery(sql).close();
+            } catch (SQLException e) {
+                List<String> missing = TableCheck.missingColumns(c, table.table(), java.util.Arrays.asList(names.split(", ")));
+                String what;
+                if (missing == null) {
+                    what = ": the table does not exist or this user may not read it";
+                } else if (!missing.isEmpty()) {
+                    what = ": it has no column " + String.join(", no column ", missing);
+                } else {
+                    what = "";
+                }
+                String hint = table.notBeforeColumn() == null || missing == null
+                        || !missing.contains(table.notBeforeColumn()) ? ""
+                        : "; a table created before the retry-time column"
+                        + " existed needs it: ALTER TABLE " + table.table() + " ADD COLUMN " + table.notBeforeColumn() + " "
+                        + d.timestampType() + " NULL (docs/runtime.md, 'Upgrading an existing task table'), or describe"
+                        + " the table with TaskTable.builder(..).noNotBeforeColumn()";
+                throw new IdemcheckDataAccessException("task table " + table.table() + " cannot be read with the columns"
+                        + " its TaskTable names (" + names + ")" + what + hint, e);
+            }
         } catch (SQLException e) {
-            String hint = table.notBeforeColumn() == null ? "" : "; a table created before the retry-time column"
-                    + " existed needs it: ALTER TABLE " + table.table() + " ADD COLUMN " + table.notBeforeColumn() + " "
-                    + d.timestampType() + " NULL (docs/runtime.md, 'Upgrading an existing task table'), or describe"
-                    + " the table with TaskTable.builder(..).noNotBeforeColumn()";
-            throw new IdemcheckDataAccessException("task table " + table.table() + " cannot be read with the columns"
-                    + " its TaskTable names (" + sql.substring("SELECT ".length(), sql.indexOf(" FROM ")) + ")" + hint, e);
+            throw new IdemcheckDataAccessException("checking the columns of task table " + table.table()
+                    + ": no connection", e);
         }
     }
 

@@ -201,9 +201,10 @@ public final class TaskWorker implements AutoCloseable {
      * waiting for their retry time after a failed attempt (not-before in the future) are not waited for: the next
      * run takes them. So a handler that fails every task fails each once per run, not its whole retry budget.
      *
-     * <p>First, on the calling thread, {@link TaskClaimer#verifyColumns()} checks the task table's columns (one query
-     * reading no row); its failure is thrown: a missing task table or column (such as {@code not_before} on a table
-     * created by an earlier version) or an unreachable database ends the job at once with the cause instead of after
+     * <p>First, on the calling thread, {@link TaskClaimer#verifyColumns()} checks the task table's columns and
+     * {@link IdempotencyLedger#verifyTable()} the ledger table's (one query each, reading no row); their failure is
+     * thrown: a missing task or ledger table or column (such as {@code not_before} on a table created by an earlier
+     * version) or an unreachable database ends the job at once with the cause instead of after
      * minutes of backoff. Then the initial sweep runs, before any claim. It skips rows another transaction holds
      * (see {@link TaskClaimer#recoverExpired}), so a worker frozen inside a transaction does not hold up start-up;
      * if it fails all the same (a database error), the failure is logged at ERROR, counted in
@@ -213,7 +214,7 @@ public final class TaskWorker implements AutoCloseable {
      * @return the counters
      * @throws IllegalStateException        if the worker was already started or stopped (a worker is single-use);
      *                                      nothing is swept then
-     * @throws IdemcheckDataAccessException if the column check fails, e.g. the task table or
+     * @throws IdemcheckDataAccessException if a column check fails, e.g. the task or ledger table or
      *                                      one of its columns does not exist (nothing was claimed; the worker is
      *                                      used up)
      */
@@ -221,6 +222,7 @@ public final class TaskWorker implements AutoCloseable {
         markStarted();
         try {
             claimer.verifyColumns();
+            ledger.verifyTable();
         } catch (RuntimeException e) {
             stopSignal.countDown();
             throw e;

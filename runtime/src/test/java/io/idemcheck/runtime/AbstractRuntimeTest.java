@@ -713,12 +713,16 @@ abstract class AbstractRuntimeTest {
         int rows = 8;
         insertTasks(2, range(1, rows + 1));
         AtomicInteger effects = new AtomicInteger();
+        // a missing ledger table or a closed ledger DataSource is now found by runUntilIdle's up-front check
+        // (IdempotencyLedger.verifyTable) and thrown before any claim
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledgerBuilder(pool).table(taskTable + "_no_such_ledger")
+                .build(), probeHandler(effects)).build().runUntilIdle()).isInstanceOf(IdemcheckDataAccessException.class)
+                .hasMessageContaining("the table does not exist");
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, IdempotencyLedger.builder(closedDataSource()).table(ledger)
+                .dialect(db().dialect()).build(), probeHandler(effects)).build().runUntilIdle())
+                .isInstanceOf(IdemcheckDataAccessException.class).hasMessageContaining("no connection");
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE attempts = 0")).isEqualTo(rows);
         java.util.LinkedHashMap<String, TaskWorker.Builder> faults = new java.util.LinkedHashMap<>();
-        faults.put("missing ledger table", TaskWorker.builder(claimer,
-                ledgerBuilder(pool).table(taskTable + "_no_such_ledger").build(), probeHandler(effects)));
-        faults.put("closed ledger DataSource", TaskWorker.builder(claimer,
-                IdempotencyLedger.builder(closedDataSource()).table(ledger).dialect(db().dialect()).build(),
-                probeHandler(effects)));
         faults.put("prepare reads a missing table", TaskWorker.builder(claimer, ledgerBuilder(pool).build(), claim -> {
             queryString("SELECT note FROM " + taskTable + "_no_such_payload WHERE id = ?", claim.id());
             return probeHandler(effects).prepare(claim);
@@ -1069,6 +1073,50 @@ abstract class AbstractRuntimeTest {
         assertThat(st.recoveredToDead()).as(st.toString()).isEqualTo(1);
         assertThat(st.dead()).as("not this worker's claim").isZero();
         assertThat(st.done()).as(st.toString()).isEqualTo(1);
+    }
+
+    @Test
+    void verifyColumnsNamesWhatIsMissingAndAdvisesNotBeforeOnlyWhenItIsTheMissingColumn() throws Exception {
+        TaskClaimer noTable = new TaskClaimer(pool, TaskTable.defaults(taskTable + "_missing"));
+        assertThatThrownBy(noTable::verifyColumns).isInstanceOf(IdemcheckDataAccessException.class)
+                .hasMessageContaining("task table " + taskTable + "_missing cannot be read")
+                .hasMessageContaining("the table does not exist or this user may not read it")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("ALTER TABLE").doesNotContain("not_before"
+                        + " existed"));
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.execute("ALTER TABLE " + taskTable + " DROP COLUMN last_error");
+        }
+        assertThatThrownBy(claimer::verifyColumns).isInstanceOf(IdemcheckDataAccessException.class)
+                .hasMessageContaining("it has no column last_error")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("ALTER TABLE").doesNotContain("no column"
+                        + " not_before"));
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.execute("ALTER TABLE " + taskTable + " DROP COLUMN not_before");
+        }
+        assertThatThrownBy(claimer::verifyColumns).isInstanceOf(IdemcheckDataAccessException.class)
+                .hasMessageContaining("it has no column last_error, no column not_before")
+                .hasMessageContaining("ALTER TABLE " + taskTable + " ADD COLUMN not_before");
+    }
+
+    @Test
+    void aMissingLedgerTableFailsRunUntilIdleAtOnceWithTheCause() throws Exception {
+        insertTasks(5, 1, 2);
+        AtomicInteger effects = new AtomicInteger();
+        TaskWorker w = TaskWorker.builder(claimer, IdempotencyLedger.builder(pool).table(ledgerTable + "_missing")
+                        .build(), probeHandler(effects)).ownerPrefix("noledger")
+                .faultBackoff(Duration.ofSeconds(5), Duration.ofSeconds(5)).build();
+        long t0 = System.nanoTime();
+        try (LogCapture logs = LogCapture.warnAndAbove(TaskWorker.class)) {
+            assertThatThrownBy(w::runUntilIdle).isInstanceOf(IdemcheckDataAccessException.class)
+                    .hasMessageContaining("ledger table " + ledgerTable + "_missing cannot be read")
+                    .hasMessageContaining("the table does not exist");
+            assertThat(logs.lines("ERROR", TaskWorker.class)).as("no ERROR per batch").isEmpty();
+        }
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0)).as("at once, no backoff").isLessThan(4);
+        assertThat(effects.get()).isZero();
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'PENDING' AND attempts = 0"))
+                .as("nothing claimed").isEqualTo(2);
+        ledgerBuilder(pool).build().verifyTable();  // the real table passes
     }
 
     @Test
