@@ -33,9 +33,35 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ClaimBenchmark {
 
     public static void main(String[] args) throws Exception {
-        int tasks = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
-        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-        String dbs = args.length > 2 ? args[2] : "postgresql,mariadb,h2";
+        int tasks = 2000;
+        int threads = 4;
+        String dbs = "postgresql,mariadb,h2";
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            String key = eq < 0 ? arg : arg.substring(0, eq);
+            String value = eq < 0 ? "" : arg.substring(eq + 1);
+            if (eq < 0 || value.isEmpty() || !(key.equals("tasks") || key.equals("threads") || key.equals("databases"))) {
+                refuse("unknown argument '" + arg + "' (expected key=value, keys tasks threads databases)");
+            }
+            if (!seen.add(key)) {
+                refuse("repeated argument '" + arg + "': " + key + " given twice");
+            }
+            if (key.equals("tasks")) {
+                tasks = whole(key, value, 1, 10_000_000);
+            } else if (key.equals("threads")) {
+                threads = whole(key, value, 1, 256);
+            } else {
+                java.util.Set<String> items = new java.util.HashSet<>();
+                for (String item : value.split(",", -1)) {
+                    if (!(item.equals("postgresql") || item.equals("mariadb") || item.equals("h2")) || !items.add(item)) {
+                        refuse("bad value '" + item + "' for databases: expected a comma-separated list of"
+                                + " postgresql,mariadb,h2, each at most once");
+                    }
+                }
+                dbs = value;
+            }
+        }
         System.out.printf(Locale.ROOT, "idemcheck claim benchmark: %d tasks, %d threads, one pool per database%n", tasks, threads);
         System.out.printf(Locale.ROOT, "%-11s %-34s %12s %16s%n", "database", "workload", "tasks/s", "round trips/task");
         for (String name : dbs.split(",")) {
@@ -48,6 +74,22 @@ public final class ClaimBenchmark {
             run(db, tasks, threads, false);
             run(db, tasks, threads, true);
         }
+    }
+
+    private static void refuse(String message) {
+        System.err.println("ClaimBenchmark: " + message);
+        System.exit(2);
+    }
+
+    private static int whole(String key, String value, int min, int max) {
+        if (value.matches("[0-9]{1,9}")) {
+            int v = Integer.parseInt(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        }
+        refuse("bad value '" + value + "' for " + key + ": expected a whole number from " + min + " to " + max);
+        return -1;
     }
 
     private static void run(TestDatabase db, int n, int threads, boolean withLedger) throws Exception {

@@ -47,7 +47,7 @@ class SideBySideScriptTest {
     @Test
     void positionalAndUnknownArgumentsAreRefusedInOneLineWithExitCode2() throws Exception {
         assertThat(Files.isRegularFile(SCRIPT)).as(SCRIPT.toAbsolutePath().toString()).isTrue();
-        for (String[] args : new String[][]{{"1000", "2"}, {"task=5"}, {"tasks=10", "jvm=1"}, {"tasks="}}) {
+        for (String[] args : new String[][]{{"1000", "2"}, {"task=5"}, {"tasks=10", "jvm=1"}}) {
             Run r = run(args);
             String bad = args.length == 2 && args[0].equals("tasks=10") ? args[1] : args[0];
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
@@ -64,15 +64,26 @@ class SideBySideScriptTest {
                 {"tasks=99999999999", "'99999999999' for tasks"}, {"batch=0", "'0' for batch"},
                 {"threads=300", "'300' for threads"}, {"jvms=0", "'0' for jvms"}, {"jvms=1,,2", "'1,,2' for jvms"},
                 {"databases=h2", "'h2' for databases"}, {"databases=postgresql,", "'postgresql,' for databases"},
-                {"systems=foo", "'foo' for systems"}, {"systems=batch,foo", "'foo' for systems"}};
+                {"systems=foo", "'foo' for systems"}, {"systems=batch,foo", "'foo' for systems"},
+                {"threads=", "'' for threads: empty"}, {"jvms=1,2,1", "'1,2,1' for jvms: '1' is listed twice"},
+                {"systems=batch,batch", "'batch,batch' for systems: 'batch' is listed twice"}};
         for (String[] c : cases) {
-            Run r = run("tasks=200", c[0]);
+            Run r = run(c[0].startsWith("tasks=") ? "threads=2" : "tasks=200", c[0]);  // each key once
             assertThat(r.code()).as(c[0]).isEqualTo(2);
             assertThat(r.err()).as(c[0]).hasSize(1);
             assertThat(r.err().get(0)).as(c[0]).startsWith("run-side-by-side.sh: bad value " + c[1])
                     .doesNotContain("Exception").doesNotContain("\tat ");
             assertThat(r.out()).as(c[0] + ": nothing built or run").isEmpty();
         }
+    }
+
+    @Test
+    void aRepeatedKeyIsRefusedNotLastWins() throws Exception {
+        Run r = run("tasks=200", "threads=2", "tasks=300");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).containsExactly(
+                "run-side-by-side.sh: repeated argument 'tasks=300': tasks given twice (--help for the usage)");
+        assertThat(r.out()).as("nothing built or run").isEmpty();
     }
 
     @Test

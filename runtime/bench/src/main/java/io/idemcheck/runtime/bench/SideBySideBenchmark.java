@@ -102,6 +102,11 @@ public final class SideBySideBenchmark {
      *                   exactly {@code tasks} tasks (an {@link IllegalStateException} naming the system)
      */
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println("usage: SideBySideBenchmark [tasks=N] [threads=N] [batch=N] [jvms=1,2]"
+                    + " [databases=postgresql,mariadb] [systems=single,batch,db-scheduler]");
+            return;
+        }
         Map<String, String> a = parse(args);
         if ("worker".equals(a.get("role"))) {
             Worker.run(a);
@@ -113,7 +118,10 @@ public final class SideBySideBenchmark {
                     + String.join(" ", OPTIONS) + ")");
             System.exit(2);
         }
-        String badValue = firstBadValue(a);
+        String badValue = firstRepeatedKey(args);
+        if (badValue == null) {
+            badValue = firstBadValue(a);
+        }
         if (badValue != null) {
             System.err.println("SideBySideBenchmark: " + badValue);
             System.exit(2);
@@ -378,14 +386,29 @@ public final class SideBySideBenchmark {
 
     /**
      * @param args the coordinator's arguments
-     * @return the first argument that is not {@code key=value} with a key of {@link #OPTIONS} and a non-empty
-     *         value, or {@code null} when all are
+     * @return the first argument that is not {@code key=value} with a key of {@link #OPTIONS}, or {@code null} when
+     *         all are (an empty value is a bad value, see {@link #firstBadValue}, and a repeated key is refused there)
      */
     static String firstUnknownArgument(String[] args) {
         for (String s : args) {
             int i = s.indexOf('=');
-            if (i <= 0 || i == s.length() - 1 || !OPTIONS.contains(s.substring(0, i))) {
+            if (i <= 0 || !OPTIONS.contains(s.substring(0, i))) {
                 return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param args the coordinator's arguments
+     * @return one line naming the first key given twice, or {@code null} when none is
+     */
+    static String firstRepeatedKey(String[] args) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String s : args) {
+            int i = s.indexOf('=');
+            if (i > 0 && !seen.add(s.substring(0, i))) {
+                return "repeated argument '" + s + "': " + s.substring(0, i) + " given twice";
             }
         }
         return null;
@@ -400,6 +423,11 @@ public final class SideBySideBenchmark {
      */
     static String firstBadValue(Map<String, String> a) {
         String[][] ranges = {{"tasks", "1", "10000000"}, {"threads", "1", "256"}, {"batch", "1", "10000"}};
+        for (Map.Entry<String, String> e : a.entrySet()) {
+            if (e.getValue().isEmpty()) {
+                return "bad value '' for " + e.getKey() + ": empty";
+            }
+        }
         for (String[] r : ranges) {
             String v = a.get(r[0]);
             if (v != null && !(v.matches("[0-9]{1,9}") && Long.parseLong(v) >= Long.parseLong(r[1])
@@ -415,10 +443,14 @@ public final class SideBySideBenchmark {
                 continue;
             }
             List<String> allowed = List.of(l[1].split(","));
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (String item : v.split(",", -1)) {
                 if (!allowed.contains(item)) {
                     return "bad value '" + (item.isEmpty() ? v : item) + "' for " + l[0]
                             + ": expected a comma-separated list of " + l[1];
+                }
+                if (!seen.add(item)) {
+                    return "bad value '" + v + "' for " + l[0] + ": '" + item + "' is listed twice";
                 }
             }
         }
