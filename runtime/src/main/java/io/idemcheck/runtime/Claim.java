@@ -18,11 +18,17 @@ public final class Claim {
     /**
      * @param id      the task id, as bound to the id column (e.g. {@code Long} for BIGINT, {@code String} for VARCHAR)
      * @param owner   the owner written by the claim
-     * @param attempt the attempt counter after the claim (1 for the first claim)
+     * @param attempt the attempt counter after the claim (1 for the first claim; every claim adds 1 to the row's
+     *                attempts, so 0 and negative values never name a claim)
+     * @throws NullPointerException     if id or owner is null
+     * @throws IllegalArgumentException if attempt &lt; 1
      */
     public Claim(Object id, String owner, int attempt) {
         this.id = Objects.requireNonNull(id, "id");
         this.owner = Objects.requireNonNull(owner, "owner");
+        if (attempt < 1) {
+            throw new IllegalArgumentException("attempt must be >= 1 (the first claim is attempt 1): " + attempt);
+        }
         this.attempt = attempt;
     }
 

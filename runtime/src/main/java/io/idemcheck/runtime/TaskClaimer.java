@@ -518,8 +518,8 @@ public final class TaskClaimer {
                     for (int i = 0; i < list.size(); i++) {
                         Claim claim = list.get(i);
                         if (dead[i] > 0) {
-                            log.warn("task {} is DEAD after {} attempts (owner {}): {}", claim.id(), claim.attempt(),
-                                    claim.owner(), messages.get(i));
+                            log.warn("task {} is {} after {} attempts (owner {}): {}", claim.id(), table.dead(),
+                                    claim.attempt(), claim.owner(), messages.get(i));
                             out.put(claim, lostIfZero(dead[i], claim, "fail", c) == Outcome.OK ? Outcome.DEAD : Outcome.LOST);
                         } else {
                             out.put(claim, lostIfZero(pendingCounts.get(claim), claim, "fail", c) == Outcome.OK
@@ -814,7 +814,8 @@ public final class TaskClaimer {
         try (Connection c = dataSource.getConnection()) {
             ensureAutoCommit(c);
             if (fencedUpdate(c, d.failToDeadSql(table), message, claim) == 1) {
-                log.warn("task {} is DEAD after {} attempts (owner {}): {}", claim.id(), claim.attempt(), claim.owner(), message);
+                log.warn("task {} is {} after {} attempts (owner {}): {}", claim.id(), table.dead(), claim.attempt(),
+                        claim.owner(), message);
                 return Outcome.DEAD;
             }
             if (failToPending(c, d, message, claim) == 1) {
@@ -905,12 +906,12 @@ public final class TaskClaimer {
             }
         } catch (SQLException e) {
             throw new IdemcheckDataAccessException("recovering expired leases in " + table.table()
-                    + (dead + pending > 0 ? " (" + pending + " rows to PENDING and " + dead + " to DEAD committed before"
+                    + (dead + pending > 0 ? " (" + pending + " rows to " + table.pending() + " and " + dead + " to " + table.dead() + " committed before"
                     + " the error)" : ""), e);
         } finally {
             if (dead + pending > 0) {
-                log.warn("recovered {} expired RUNNING rows in {}: {} to PENDING, {} to DEAD", dead + pending,
-                        table.table(), pending, dead);
+                log.warn("recovered {} expired {} rows in {}: {} to {}, {} to {}", dead + pending, table.running(),
+                        table.table(), pending, table.pending(), dead, table.dead());
             }
         }
         return new RecoveryCounts(pending, dead);
@@ -1026,30 +1027,30 @@ public final class TaskClaimer {
         }
         boolean sameClaim = claim.owner().equals(owner) && attempts == claim.attempt();
         if (table.done().equals(status)) {
-            return sameClaim ? "nothing changed: the task is already DONE under this same claim (completed before; a"
+            return sameClaim ? "nothing changed: the task is already " + table.done() + " under this same claim (completed before; a"
                     + " second complete or fail of one claim is a no-op)"
                     : "lease lost: the task was completed by " + owner + " on attempt " + attempts;
         }
         if (table.dead().equals(status)) {
-            return sameClaim ? "nothing changed: the task is already DEAD under this same claim (its failure was"
+            return sameClaim ? "nothing changed: the task is already " + table.dead() + " under this same claim (its failure was"
                     + " recorded at the retry ceiling)"
-                    : "lease lost: the task is DEAD (attempt " + attempts + ", owner " + owner + ")";
+                    : "lease lost: the task is " + table.dead() + " (attempt " + attempts + ", owner " + owner + ")";
         }
         if (table.running().equals(status)) {
             return "lease lost: the row was recovered and claimed again by " + owner + " (attempt " + attempts + ")";
         }
         if (table.pending().equals(status)) {
             if (attempts == claim.attempt() - 1) {
-                return "nothing changed: this claim was already released (the row is PENDING, its attempt given back)";
+                return "nothing changed: this claim was already released (the row is " + table.pending() + ", its attempt given back)";
             }
             if (attempts == claim.attempt() && lastError != null && lastError.startsWith(LEASE_EXPIRED)) {
-                return "lease lost: the row is PENDING again, recovered by a sweep after its lease expired";
+                return "lease lost: the row is " + table.pending() + " again, recovered by a sweep after its lease expired";
             }
             if (attempts == claim.attempt() && lastError != null) {
-                return "nothing changed: the row is PENDING again with this claim's attempt; its failure was already"
+                return "nothing changed: the row is " + table.pending() + " again with this claim's attempt; its failure was already"
                         + " recorded (" + lastError + ")";
             }
-            return "lease lost: the row is PENDING again (attempt " + attempts + "): recovered by a sweep after its"
+            return "lease lost: the row is " + table.pending() + " again (attempt " + attempts + "): recovered by a sweep after its"
                     + " lease expired, or its failure already recorded";
         }
         return "the row is " + status + " (owner " + owner + ", attempt " + attempts + ")";

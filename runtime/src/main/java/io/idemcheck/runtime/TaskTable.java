@@ -161,10 +161,14 @@ public final class TaskTable {
      * {@code first * 2^(attempt - 1)}, at most {@code max} (see {@link Builder#retryBackoff(Duration, Duration)}).
      * Written to the not-before column as database clock + this delay; without that column it is not used.
      *
-     * @param attempt the attempt that failed, from 1 (smaller values are treated as 1)
-     * @return the delay, millisecond precision, never negative
+     * @param attempt the attempt that failed, from 1
+     * @return the delay, millisecond precision, never negative ({@link Duration#ZERO} when the backoff is zero)
+     * @throws IllegalArgumentException if attempt &lt; 1 (no claim has attempt 0, see {@link Claim})
      */
     public Duration retryDelay(int attempt) {
+        if (attempt < 1) {
+            throw new IllegalArgumentException("attempt must be >= 1 (the first claim is attempt 1): " + attempt);
+        }
         if (retryFirst.isZero()) {
             return Duration.ZERO;
         }

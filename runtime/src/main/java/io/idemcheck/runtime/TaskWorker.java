@@ -132,6 +132,12 @@ public final class TaskWorker implements AutoCloseable {
     private final ConcurrentHashMap<Claim, Object> held = new ConcurrentHashMap<>();
     /** Claims a heartbeat found lost, with the token of the batch that held them when the heartbeat started. */
     private final ConcurrentHashMap<Claim, Object> lostLeases = new ConcurrentHashMap<>();
+    /**
+     * Held by a heartbeat round from its snapshot of {@link #held} to its answer, and by a worker thread while it
+     * takes its batch out of {@code held} before recording it: so no heartbeat is in flight for a claim its own
+     * worker is completing, failing or releasing (such a heartbeat changed 0 rows and logged a false WARN).
+     */
+    private final java.util.concurrent.locks.ReentrantLock heartbeatLock = new java.util.concurrent.locks.ReentrantLock();
     private volatile boolean untilIdle;
     private volatile ExecutorService pool;
     private volatile ScheduledExecutorService scheduler;
@@ -546,6 +552,14 @@ public final class TaskWorker implements AutoCloseable {
             toRelease.put(batch.get(i), notStarted);
         }
         result.progress = toComplete.size() + toFail.size();
+        heartbeatLock.lock();
+        try {
+            for (Claim c : batch) {
+                held.remove(c, token);  // recorded next: the heartbeat covers only claims still in hand
+            }
+        } finally {
+            heartbeatLock.unlock();
+        }
         CrashPoints.hit(CrashPoints.BEFORE_COMPLETE_BATCH);
         boolean interrupted = Thread.interrupted(); // record the batch even if stop() interrupted the effect
         try {
@@ -652,19 +666,24 @@ public final class TaskWorker implements AutoCloseable {
     }
 
     private void heartbeat() {
-        Map<Claim, Object> now = new HashMap<>(held);
-        if (now.isEmpty()) {
-            return;
-        }
+        heartbeatLock.lock();
         try {
-            for (Map.Entry<Claim, Outcome> e : claimer.heartbeatBatch(new ArrayList<>(now.keySet())).entrySet()) {
-                if (e.getValue() == Outcome.LOST) {
-                    lostLeases.put(e.getKey(), now.get(e.getKey()));
-                }
+            Map<Claim, Object> now = new HashMap<>(held);
+            if (now.isEmpty()) {
+                return;
             }
-        } catch (RuntimeException e) {
-            errors.incrementAndGet();
-            log.error("heartbeat of {} claims failed", now.size(), e);
+            try {
+                for (Map.Entry<Claim, Outcome> e : claimer.heartbeatBatch(new ArrayList<>(now.keySet())).entrySet()) {
+                    if (e.getValue() == Outcome.LOST) {
+                        lostLeases.put(e.getKey(), now.get(e.getKey()));
+                    }
+                }
+            } catch (RuntimeException e) {
+                errors.incrementAndGet();
+                log.error("heartbeat of {} claims failed", now.size(), e);
+            }
+        } finally {
+            heartbeatLock.unlock();
         }
     }
 
@@ -755,10 +774,14 @@ public final class TaskWorker implements AutoCloseable {
 
         /**
          * @param lease the task lease: rows RUNNING longer than this without a heartbeat are recovered by the
-         *              scheduled sweep; positive (default 5 minutes)
+         *              scheduled sweep; positive (default 5 minutes); longer than {@link #heartbeatEvery} (checked
+         *              by {@link #build()})
          * @return this
+         * @throws NullPointerException     if {@code lease} is null (the message names it)
+         * @throws IllegalArgumentException if {@code lease} is zero or negative
          */
         public Builder lease(Duration lease) {
+            Objects.requireNonNull(lease, "lease");
             if (lease.isNegative() || lease.isZero()) {
                 throw new IllegalArgumentException("lease must be positive: " + lease);
             }
@@ -767,10 +790,14 @@ public final class TaskWorker implements AutoCloseable {
         }
 
         /**
-         * @param every heartbeat period for the claims in hand (default lease / 3); positive
+         * @param every heartbeat period for the claims in hand (default lease / 3); positive and shorter than the
+         *              lease (checked by {@link #build()})
          * @return this
+         * @throws NullPointerException     if {@code every} is null (the message names heartbeatEvery)
+         * @throws IllegalArgumentException if {@code every} is zero or negative
          */
         public Builder heartbeatEvery(Duration every) {
+            Objects.requireNonNull(every, "heartbeatEvery");
             if (every.isNegative() || every.isZero()) {
                 throw new IllegalArgumentException("heartbeatEvery must be positive: " + every);
             }
@@ -784,6 +811,7 @@ public final class TaskWorker implements AutoCloseable {
          * @return this
          */
         public Builder recoverEvery(Duration every) {
+            Objects.requireNonNull(every, "recoverEvery");
             if (every.isNegative()) {
                 throw new IllegalArgumentException("recoverEvery must not be negative: " + every);
             }
@@ -797,6 +825,7 @@ public final class TaskWorker implements AutoCloseable {
          * @return this
          */
         public Builder idleWait(Duration wait) {
+            Objects.requireNonNull(wait, "idleWait");
             if (wait.isNegative()) {
                 throw new IllegalArgumentException("idleWait must not be negative: " + wait);
             }
@@ -816,6 +845,8 @@ public final class TaskWorker implements AutoCloseable {
          * @throws IllegalArgumentException if {@code first} is not positive or {@code max < first}
          */
         public Builder faultBackoff(Duration first, Duration max) {
+            Objects.requireNonNull(first, "faultBackoff first");
+            Objects.requireNonNull(max, "faultBackoff max");
             if (first.isNegative() || first.isZero()) {
                 throw new IllegalArgumentException("faultBackoff first wait must be positive: " + first);
             }
@@ -827,8 +858,17 @@ public final class TaskWorker implements AutoCloseable {
             return this;
         }
 
-        /** @return the worker (not started; it can be started once) */
+        /**
+         * @return the worker (not started; it can be started once)
+         * @throws IllegalArgumentException if {@code heartbeatEvery} is not shorter than the lease (the lease would
+         *                                  expire between heartbeats and a sweep could recover a live claim; the
+         *                                  default, lease / 3, always is)
+         */
         public TaskWorker build() {
+            if (heartbeatEvery != null && heartbeatEvery.compareTo(lease) >= 0) {
+                throw new IllegalArgumentException("heartbeatEvery " + heartbeatEvery + " must be shorter than the lease "
+                        + lease + " (e.g. lease / 3): a lease would expire between heartbeats");
+            }
             return new TaskWorker(this);
         }
     }

@@ -1120,6 +1120,48 @@ abstract class AbstractRuntimeTest {
     }
 
     @Test
+    void theHeartbeatNeverCoversClaimsItsOwnWorkerIsRecordingSoNoFalseLostLeaseWarnings() throws Exception {
+        insertTasks(5, range(1, 301));
+        AtomicInteger effects = new AtomicInteger();
+        WorkerStats st;
+        List<String> warns;
+        try (LogCapture logs = LogCapture.warnAndAbove(TaskClaimer.class, TaskWorker.class)) {
+            // a heartbeat every millisecond over 100 small batches: before, heartbeats ran on claims the same worker
+            // had just completed ("heartbeat ... changed 0 rows ... already DONE under this same claim")
+            st = TaskWorker.builder(claimer, ledgerBuilder(pool).build(), probeHandler(effects)).threads(2).batchSize(3)
+                    .lease(Duration.ofSeconds(30)).heartbeatEvery(Duration.ofMillis(1)).ownerPrefix("hb").build()
+                    .runUntilIdle();
+            warns = logs.lines();
+        }
+        assertThat(st.done()).as(st.toString()).isEqualTo(300);
+        assertThat(st.lost()).as(st.toString()).isZero();
+        assertThat(warns).as("no WARN for claims completed by their own worker").isEmpty();
+    }
+
+    @Test
+    void logLinesUseTheTablesOwnStateNames() throws Exception {
+        insertTasks(5, 1, 2);
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE " + taskTable + " SET status = 'NEW'");
+        }
+        TaskClaimer custom = new TaskClaimer(pool, TaskTable.builder(taskTable).states("NEW", "BUSY", "OK", "DLQ")
+                .retryBackoff(Duration.ZERO, Duration.ZERO).build());
+        List<String> warns;
+        try (LogCapture logs = LogCapture.warnAndAbove(TaskClaimer.class)) {
+            Claim c1 = custom.claim(1L, "w").orElseThrow();
+            assertThat(custom.complete(c1)).isEqualTo(Outcome.OK);
+            assertThat(custom.complete(c1)).isEqualTo(Outcome.LOST);
+            custom.claim(2L, "crashed").orElseThrow();
+            tick(50);
+            assertThat(custom.recoverExpired(Duration.ZERO).toPending()).isEqualTo(1);
+            warns = logs.lines();
+        }
+        assertThat(warns).anyMatch(l -> l.contains("already OK under this same claim"))
+                .anyMatch(l -> l.contains("expired BUSY rows") && l.contains("1 to NEW, 0 to DLQ"))
+                .noneMatch(l -> l.contains("DONE") || l.contains("PENDING") || l.contains("RUNNING"));
+    }
+
+    @Test
     void aTableWithoutTheRetryTimeColumnFailsAtOnceWithItsUpgradeOrRunsWithoutRetryTimes() throws Exception {
         insertTasks(5, 1, 2);
         try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {

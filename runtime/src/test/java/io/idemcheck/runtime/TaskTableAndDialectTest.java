@@ -118,4 +118,34 @@ class TaskTableAndDialectTest {
         assertThat(Dialect.MYSQL.isTransientConcurrencyFailure(new SQLException("deadlock", "40001", 1213))).isTrue();
         assertThat(Dialect.POSTGRESQL.isTransientConcurrencyFailure(new SQLException("x", "23505"))).isFalse();
     }
+
+    @Test
+    void builderAndValueArgumentsAreCheckedWithTheArgumentNamed() {
+        org.h2.jdbcx.JdbcDataSource ds = new org.h2.jdbcx.JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:api_checks");
+        TaskClaimer claimer = new TaskClaimer(ds, TaskTable.defaults("t"));
+        IdempotencyLedger ledger = IdempotencyLedger.builder(ds).table("l").build();
+        TaskHandler handler = claim -> TaskWork.of("k" + claim.id(), "fp", key -> "r");
+        // a heartbeat not shorter than the lease lets the lease expire between heartbeats: refused (was accepted)
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledger, handler).lease(Duration.ofSeconds(10))
+                .heartbeatEvery(Duration.ofSeconds(20)).build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("heartbeatEvery PT20S must be shorter than the lease PT10S");
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledger, handler).heartbeatEvery(Duration.ofSeconds(10))
+                .lease(Duration.ofSeconds(10)).build()).isInstanceOf(IllegalArgumentException.class);
+        assertThat(TaskWorker.builder(claimer, ledger, handler).lease(Duration.ofSeconds(10))
+                .heartbeatEvery(Duration.ofSeconds(3)).build()).isNotNull();
+        // null arguments are named (was a bare NullPointerException)
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledger, handler).lease(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("lease");
+        assertThatThrownBy(() -> TaskWorker.builder(claimer, ledger, handler).heartbeatEvery(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("heartbeatEvery");
+        // attempt 0 names no claim: every claim adds 1 to attempts (was accepted)
+        assertThatThrownBy(() -> new Claim(1L, "o", 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("attempt must be >= 1");
+        assertThatThrownBy(() -> new Claim(1L, "o", -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new Claim(1L, "o", 1).attempt()).isEqualTo(1);
+        assertThatThrownBy(() -> TaskTable.defaults("t").retryDelay(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("attempt must be >= 1");
+        assertThatThrownBy(() -> TaskTable.defaults("t").retryDelay(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
 }
