@@ -17,7 +17,7 @@ import java.util.Locale;
  *     whole transaction on PostgreSQL, so the runtime never provokes one. Claim uses {@code UPDATE ... RETURNING}; a batch claim is one
  *     {@code UPDATE ... WHERE id = ANY(ARRAY(SELECT ... LIMIT ? FOR UPDATE SKIP LOCKED)) RETURNING id, attempts}
  *     (the ARRAY subquery runs once; {@code IN (subquery)} can be re-run by a semi-join and over-claim).</li>
- * <li>{@link #MYSQL} (MySQL 8 and MariaDB 10.5+; batch claims need MySQL 8 / MariaDB 10.6+ for {@code SKIP LOCKED}): clock {@code UTC_TIMESTAMP(3)} on {@code DATETIME(3)} columns holding
+ * <li>{@link #MYSQL} (MySQL 8 and MariaDB 10.5+; batch claims and the sweep ({@code recoverExpired}) need MySQL 8 / MariaDB 10.6+ for {@code SKIP LOCKED}): clock {@code UTC_TIMESTAMP(3)} on {@code DATETIME(3)} columns holding
  *     UTC; ledger insert {@code INSERT ... ON DUPLICATE KEY UPDATE dup_hits = dup_hits + 1}, whose row count is 1 for
  *     an insert and 2 for a duplicate whatever the driver's found-rows setting (the counter always changes the row).
  *     No {@code VALUES()} function and no row alias, so the same text runs on MySQL 8.0.20+ and MariaDB. Duplicate

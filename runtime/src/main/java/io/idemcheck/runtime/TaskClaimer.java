@@ -888,14 +888,17 @@ public final class TaskClaimer {
                             }
                         }
                     }
+                    int changed = 0;
                     if (!ids.isEmpty()) {
-                        dead += sweep(c, d.recoverToDeadSql(table, ids.size()), reason, d.leaseParameter(lease), ids);
-                        pending += sweep(c, d.recoverToPendingSql(table, ids.size()), reason, d.leaseParameter(lease),
-                                ids);
+                        int n = sweep(c, d.recoverToDeadSql(table, ids.size()), reason, d.leaseParameter(lease), ids);
+                        int m = sweep(c, d.recoverToPendingSql(table, ids.size()), reason, d.leaseParameter(lease), ids);
+                        dead += n;
+                        pending += m;
+                        changed = n + m;
                     }
                     c.commit();
-                    if (ids.size() < SWEEP_CHUNK) {
-                        break;
+                    if (ids.size() < SWEEP_CHUNK || changed == 0) {
+                        break;  // the last chunk; or rows neither update takes (a NULL max_attempts): no endless loop
                     }
                 }
             } catch (SQLException | RuntimeException e) {

@@ -1059,6 +1059,21 @@ abstract class AbstractRuntimeTest {
     }
 
     @Test
+    void theSweepRecoversMoreRowsThanOneChunk() throws Exception {
+        int n = TaskClaimer.SWEEP_CHUNK * 2 + 100;
+        insertTasks(5, range(1, n + 1));
+        try (Connection c = pool.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE " + taskTable + " SET status = 'RUNNING', owner = 'crashed', attempts = 1");
+            st.executeUpdate("UPDATE " + taskTable + " SET attempts = 5 WHERE id <= 10");  // at the ceiling
+        }
+        tick(50);
+        RecoveryCounts r = claimer.recoverExpired(Duration.ZERO);
+        assertThat(r.toPending()).isEqualTo(n - 10);
+        assertThat(r.toDead()).isEqualTo(10);
+        assertThat(queryLong("SELECT COUNT(*) FROM " + taskTable + " WHERE status = 'RUNNING'")).isZero();
+    }
+
+    @Test
     void rowsTheStartUpSweepSendsToDeadAreCountedInRecoveredToDead() throws Exception {
         insertTasks(1, 1);  // at its ceiling once claimed
         insertTasks(5, 2);

@@ -1,6 +1,7 @@
 -- idemcheck runtime: idempotency ledger for MySQL 8 / MariaDB 10.6+ (copy into a Flyway/Liquibase migration).
 -- MariaDB 10.6+ because batch claims (TaskClaimer.claimBatch, TaskWorker) use SELECT ... FOR UPDATE SKIP LOCKED,
--- MariaDB 10.5 runs the single-row claim and the ledger only.
+-- MariaDB 10.5 runs the single-row claim and the ledger only (no recoverExpired either: the sweep skips locked rows
+-- with SKIP LOCKED too).
 -- dup_hits is bumped by INSERT ... ON DUPLICATE KEY UPDATE so the row count is 1 (inserted) or 2 (existed).
 CREATE TABLE idem_ledger (
     idem_key    VARCHAR(255) NOT NULL PRIMARY KEY,

@@ -1,6 +1,7 @@
 -- idemcheck runtime: example task table for MySQL 8 / MariaDB 10.6+ (copy into a Flyway/Liquibase migration).
 -- MariaDB 10.6+ because batch claims (TaskClaimer.claimBatch, TaskWorker) use SELECT ... FOR UPDATE SKIP LOCKED,
--- MariaDB 10.5 runs the single-row claim and the ledger only.
+-- MariaDB 10.5 runs the single-row claim and the ledger only (no recoverExpired either: the sweep skips locked rows
+-- with SKIP LOCKED too).
 -- DATETIME(3) columns hold UTC: the runtime writes UTC_TIMESTAMP(3) and compares with UTC_TIMESTAMP(3),
 -- independent of the session time zone.
 CREATE TABLE idem_task (
