@@ -122,8 +122,28 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                               List<TypeMethod> interfaces) {
     }
 
-    /** An (annotation or type, method) pair. */
-    public record TypeMethod(String type, String annotation, String method) {
+    /**
+     * An (annotation or type, method) pair. {@code params}, when given, are the simple type names of the method's
+     * parameters ({@code "*"}: any type, {@code "String[]"} also matches {@code String...}); an overload with other
+     * parameters is not the method. Null: any parameters.
+     */
+    public record TypeMethod(String type, String annotation, String method, List<String> params) {
+
+        /** True when {@code paramTypes} (simple names, erasures) fit {@link #params}. */
+        public boolean paramsMatch(List<String> paramTypes) {
+            if (params == null) {
+                return true;
+            }
+            if (params.size() != paramTypes.size()) {
+                return false;
+            }
+            for (int i = 0; i < params.size(); i++) {
+                if (!params.get(i).equals("*") && !params.get(i).equals(paramTypes.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     // ---- lookups ----------------------------------------------------------------------------------------------------

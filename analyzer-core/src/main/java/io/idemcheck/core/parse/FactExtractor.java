@@ -323,7 +323,13 @@ public final class FactExtractor {
                                       Map<String, String> constants, boolean inInterface, Local local) {
         List<MethodFacts.Param> params = new ArrayList<>();
         for (Parameter p : cd.getParameters()) {
-            params.add(new MethodFacts.Param(p.getNameAsString(), typeRef(p.getType()), annotations(p, constants)));
+            // a varargs parameter: text as written (String...), its erasure the array it is in the body and in an
+            // override (String[]); JavaParser's type is the element type (String)
+            TypeRef t = typeRef(p.getType());
+            if (p.isVarArgs()) {
+                t = new TypeRef(t.text() + "...", t.name() + "[]", t.typeArgs());
+            }
+            params.add(new MethodFacts.Param(p.getNameAsString(), t, annotations(p, constants)));
         }
         Optional<BlockStmt> body = cd instanceof MethodDeclaration md ? md.getBody()
                 : Optional.of(((ConstructorDeclaration) cd).getBody());

@@ -56,10 +56,15 @@ final class EntryPoints {
         return seen;
     }
 
-    /** Why {@code m} is a job entry point ("@Scheduled", "Quartz Job.execute"), or null when it is not one. */
+    /**
+     * Why {@code m} is a job entry point ("@Scheduled", "Quartz Job.execute"), or null when it is not one. An interface
+     * method counts with the catalog's parameter types only (an overload {@code execute(String)} of Quartz's
+     * {@code execute(JobExecutionContext)} is not run by the scheduler); {@code main} takes {@code String[]} or
+     * {@code String...} (a varargs parameter's type is its array type, see FactExtractor).
+     */
     public String entryPoint(MethodRef m) {
         if (m.method().name().equals("main") && m.method().isStatic() && m.method().arity() == 1
-                && m.method().params().get(0).type().text().replace(" ", "").matches("String(\\[]|\\.\\.\\.)")) {
+                && m.method().params().get(0).type().simpleName().replace(" ", "").equals("String[]")) {
             return "main()"; // a batch started by a scheduler (cron, a workflow engine) as a plain program
         }
         Catalog.EntryPoints ep = catalog.entryPoints();
@@ -75,6 +80,7 @@ final class EntryPoints {
         }
         for (Catalog.TypeMethod tm : ep.interfaces()) {
             if (m.method().name().equals(tm.method()) && !m.type().simpleName().equals(tm.type())
+                    && tm.paramsMatch(m.method().params().stream().map(p -> p.type().simpleName()).toList())
                     && index.isSubtypeOf(m.owner(), tm.type())) {
                 return tm.type() + "." + tm.method();
             }

@@ -28,15 +28,16 @@ public final class Transactions {
 
     /**
      * True when {@code m} runs in a transaction of its own declaration: {@code @Transactional} on the method or its
-     * class, with a propagation other than NOT_SUPPORTED or NEVER.
+     * class, with a propagation other than NOT_SUPPORTED or NEVER. False for private and static methods, whichever
+     * of the two carries the annotation: no Spring proxy intercepts them (as in {@link #transactionDeclaration}).
      */
     public static boolean isTransactional(MethodRef m) {
+        if ("private".equals(m.method().visibility()) || m.method().isStatic()) {
+            return false;
+        }
         AnnotationFact a = m.method().annotation("Transactional");
         if (a == null) {
             a = m.type().annotation("Transactional");
-            if (a != null && "private".equals(m.method().visibility())) {
-                return false;
-            }
         }
         if (a == null) {
             return false;

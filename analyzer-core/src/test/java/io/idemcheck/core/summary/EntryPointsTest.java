@@ -2,7 +2,6 @@ package io.idemcheck.core.summary;
 
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.model.Project;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,8 +111,6 @@ class EntryPointsTest {
         assertThat(p.semantics().reachableFromEntryPoints()).as("computed once").isSameAs(reach);
     }
 
-    @Disabled("bug: main(String... args) is not an entry point: JavaParser gives a varargs parameter the element type "
-            + "String, so the String... branch of EntryPoints.entryPoint's pattern never matches")
     @Test
     void aVarargsMainIsAnEntryPoint() throws Exception {
         String src = """
@@ -126,8 +123,6 @@ class EntryPointsTest {
         assertThat(p.semantics().entryPoint(method(p, "main"))).isEqualTo("main()");
     }
 
-    @Disabled("bug (minor): an overload of a job interface's method is taken for it: EntryPoints.entryPoint matches "
-            + "the method name only, so Nightly.execute(String) is a 'Job.execute' entry point too")
     @Test
     void anOverloadOfTheJobMethodIsNoEntryPoint() throws Exception {
         String src = """

@@ -2,7 +2,6 @@ package io.idemcheck.core.summary;
 
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.model.Project;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,8 +158,6 @@ class TransactionsTest {
         assertThat(plain).isSameAs(executes.get(0));
     }
 
-    @Disabled("bug: isTransactional is true for a private method annotated @Transactional itself, which no proxy "
-            + "intercepts (transactionDeclaration says null, and the class-level case already skips private methods)")
     @Test
     void aPrivateMethodsOwnTransactionalDoesNotApply() throws Exception {
         String src = """
