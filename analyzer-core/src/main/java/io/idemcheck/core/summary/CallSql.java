@@ -92,6 +92,7 @@ final class CallSql {
         if (c.name().equals("update") || c.name().equals("remove") || c.name().equals("delete")) {
             List<CallSite> chain = wrapperCalls(m, c);
             List<String> set = new ArrayList<>();
+            List<String> values = new ArrayList<>();
             List<String> where = new ArrayList<>();
             for (CallSite w : chain) {
                 String col = w.args().isEmpty() ? null : columnOf(w.args().get(0));
@@ -100,16 +101,19 @@ final class CallSql {
                 }
                 if (w.name().equals("set")) {
                     set.add(col);
+                    if (catalog.isStatusColumn(col)) {
+                        values.add(w.args().size() == 2 ? valueOf(w.args().get(1)) : "?");
+                    }
                 } else if (catalog.terms(Vocabulary.WRAPPER_WHERE_METHODS).has(w.name())) {
                     where.add(col);
                 }
             }
             if (!c.args().isEmpty() && c.name().equals("update")) {
-                set.addAll(setterColumns(m, c, c.args().get(0).text()));
+                set.addAll(setterColumns(m, c, c.args().get(0).text(), values));
             }
             if (!set.isEmpty() || !where.isEmpty()) {
                 return List.of(callStatement(SqlStatement.Source.MYBATIS_PLUS_WRAPPER, m, c,
-                        updateFacts(entityTable, set, where, "wrapper")));
+                        updateFacts(entityTable, set, where, values, "wrapper")));
             }
         }
         // MyBatis Generator: updateByExample(Selective)(record, example)
@@ -122,9 +126,10 @@ final class CallSql {
                     where.add(SqlModel.snake(decap(mm.group(1))));
                 }
             }
-            List<String> set = setterColumns(m, c, c.args().get(0).text());
+            List<String> values = new ArrayList<>();
+            List<String> set = setterColumns(m, c, c.args().get(0).text(), values);
             return List.of(callStatement(SqlStatement.Source.MYBATIS_GENERATOR_EXAMPLE, m, c,
-                    updateFacts(entityTable, set, where, "example")));
+                    updateFacts(entityTable, set, where, values, "example")));
         }
         // Spring Data derived queries: findByStatus, deleteByStatusAndCreatedBefore, ...
         Matcher dq = DERIVED.matcher(c.name());
@@ -175,7 +180,8 @@ final class CallSql {
     /** An entity update: the columns are the setters called on the entity before; fenced when it has a version. */
     private List<SqlStatement> entitySave(MethodRef m, CallSite c, TypeEntry recvType) {
         String x = c.args().get(0).text();
-        List<String> set = setterColumns(m, c, x);
+        List<String> values = new ArrayList<>();
+        List<String> set = setterColumns(m, c, x, values);
         // an update by primary key of an entity built in place (Alert a = new Alert(); a.setId(id);
         // a.setAlertStatus(..); mapper.updateById(a)) writes the columns set on it to the row with that id; a save
         // of a fresh entity is an insert
@@ -192,7 +198,7 @@ final class CallSql {
             where.add("version");
         }
         return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
-                updateFacts(recvType == null ? "?" : entityTable(recvType), set, where, "entity")));
+                updateFacts(recvType == null ? "?" : entityTable(recvType), set, where, values, "entity")));
     }
 
     /**
@@ -210,7 +216,8 @@ final class CallSql {
         }
         String x = c.args().get(0).text();
         LocalVar lv = m.method().body().locals().get(x);
-        List<String> set = setterColumns(m, c, x);
+        List<String> values = new ArrayList<>();
+        List<String> set = setterColumns(m, c, x, values);
         if (lv == null || set.isEmpty()) {
             return null;
         }
@@ -227,7 +234,7 @@ final class CallSql {
                     shapes.add(f);
                     continue;
                 }
-                SqlFacts narrowed = updateFacts(f.table(), set, f.whereColumns(), "record's setters");
+                SqlFacts narrowed = updateFacts(f.table(), set, f.whereColumns(), values, "record's setters");
                 shapes.add(narrowed);
             }
             out.add(new SqlStatement(st.source(), st.ownerType(), st.method(), st.id(), st.relPath(), st.range(),
@@ -241,13 +248,36 @@ final class CallSql {
                 + c.range().line(), m.file().relPath(), c.range(), List.of(f), false);
     }
 
-    private SqlFacts updateFacts(String table, List<String> set, List<String> where, String what) {
+    /**
+     * The UPDATE a call amounts to. {@code statusValues} are the values written to status columns, as
+     * {@link #valueOf} reads them (as the SQL classifier keeps them for a statement), so that a conditional move to a
+     * terminal state reads as a fenced completion, not a claim ({@link SqlFacts#claims}).
+     */
+    private SqlFacts updateFacts(String table, List<String> set, List<String> where, List<String> statusValues,
+                                 String what) {
         boolean statusWrite = set.stream().anyMatch(catalog::isStatusColumn);
         boolean conditional = statusWrite && where.stream()
                 .anyMatch(col -> catalog.isStatusColumn(col) || catalog.isFencingColumn(col));
         return new SqlFacts(SqlFacts.Kind.UPDATE, table, set, where, statusWrite, conditional,
                 "UPDATE " + table + " SET " + String.join(", ", set) + " WHERE " + String.join(" AND ", where)
-                        + " -- from the " + what, null);
+                        + " -- from the " + what, null, statusValues);
+    }
+
+    /**
+     * A status value as written in Java, as the SQL classifier reads a literal in SQL: a compile-time string ("DONE")
+     * or a number; "?" for anything else (a variable, a parameter, an enum constant), which like a SQL parameter may
+     * be any state. Enum constants ({@code TaskStatus.DONE.name()}) are not read: IDEM003's convergesToCheckedState
+     * would then excuse a write of the very state its guard names (lilishop payOrder's PAID), a true finding.
+     */
+    static String valueOf(Arg a) {
+        if (a.stringValue() != null) {
+            return a.stringValue();
+        }
+        String t = a.text().trim();
+        if (t.matches("-?\\d+[lL]?")) {
+            return t.replaceAll("[lL]$", "");
+        }
+        return "?";
     }
 
     private String entityTable(TypeEntry mapper) {
@@ -324,18 +354,31 @@ final class CallSql {
         return n.equals(var) || roots(m, Set.of(n)).contains(var);
     }
 
-    /** Columns set on entity variable {@code x} before {@code c}: {@code x.setStatus(..)} gives "status". */
-    private List<String> setterColumns(MethodRef m, CallSite c, String x) {
+    /**
+     * Columns set on entity variable {@code x} before {@code c}: {@code x.setStatus(..)} gives "status". The values
+     * set on status columns since {@code x} was last handed to a call (as {@link #valueOf} reads them) go to
+     * {@code statusValues}.
+     */
+    private List<String> setterColumns(MethodRef m, CallSite c, String x, List<String> statusValues) {
         List<String> out = new ArrayList<>();
+        List<String> values = new ArrayList<>();
         for (CallSite p : m.method().body().calls()) {
             if (p.id() >= c.id()) {
                 break;
             }
+            if (p.args().stream().anyMatch(a -> a.text().trim().equals(x))) {
+                values.clear(); // x handed to an earlier save or update: what was set before it is written there
+            }
             if (p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name()) && p.name().length() > 3
                     && p.name().startsWith("set") && p.argCount() == 1) {
-                out.add(SqlModel.snake(decap(p.name().substring(3))));
+                String col = SqlModel.snake(decap(p.name().substring(3)));
+                out.add(col);
+                if (catalog.isStatusColumn(col)) {
+                    values.add(valueOf(p.args().get(0))); // every branch's value: they may exclude each other
+                }
             }
         }
+        values.stream().distinct().forEach(statusValues::add);
         return out;
     }
 

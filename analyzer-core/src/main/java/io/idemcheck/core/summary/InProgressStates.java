@@ -51,7 +51,8 @@ public final class InProgressStates {
         if (otherValue) {
             return null; // a move to PENDING, DONE, FAILED ...: not into work
         }
-        String text = f.text() == null ? "" : f.text();
+        // the values written are the SET clause's: a WHERE picked = 1 (a sweep clearing the flag) moves nothing in
+        String text = setClause(f.text() == null ? "" : f.text());
         for (String c : f.setColumns()) {
             // an owner written by a compare-and-set (WHERE owner IS NULL / status = ..) is a claim; an owner written
             // by id only is a record of who ran it (a trigger log), not a move into work
@@ -67,6 +68,20 @@ public final class InProgressStates {
             }
         }
         return null;
+    }
+
+    private static final Pattern SET = Pattern.compile("(?i)\\bSET\\b");
+    private static final Pattern WHERE = Pattern.compile("(?i)\\bWHERE\\b");
+
+    /** The SET clause of an UPDATE's text (from SET up to WHERE); the whole text when it has no SET. */
+    static String setClause(String text) {
+        Matcher s = SET.matcher(text);
+        if (!s.find()) {
+            return text;
+        }
+        Matcher w = WHERE.matcher(text);
+        int end = w.find(s.end()) ? w.start() : text.length();
+        return text.substring(s.end(), end);
     }
 
     /** The in-progress value a statement moves rows to, or null. */

@@ -4,7 +4,6 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -192,8 +191,6 @@ class CallSqlTest {
         assertThat(blind.record()).isNotNull();
     }
 
-    @Disabled("bug: a wrapper's conditional move to a terminal state is taken for a claim: CallSql.updateFacts keeps "
-            + "no statusValues, so SqlFacts.claims(terminal) cannot see the DONE")
     @Test
     void aWrapperConditionalMoveToATerminalStateIsACompletionNotAClaim() throws Exception {
         String src = """
