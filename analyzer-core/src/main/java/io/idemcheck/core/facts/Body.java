@@ -5,14 +5,18 @@ import io.idemcheck.core.util.Ordered;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a method body does, reduced from its syntax tree: the calls in evaluation order and the structure around them.
  * Rules read this instead of the AST, which is dropped after extraction. {@code tries} are the try statements
- * with catch clauses, {@code creations} the {@code new T(..)} expressions (anonymous classes included).
+ * with catch clauses, {@code creations} the {@code new T(..)} expressions (anonymous classes included),
+ * {@code returnedNames} the names the method's own {@code return} statements read ({@code return n;} gives n; a
+ * return inside a lambda is the lambda's and adds nothing).
  */
 public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
-                   Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations) implements java.io.Serializable {
+                   Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations,
+                   Set<String> returnedNames) implements java.io.Serializable {
 
     public static final Body EMPTY = new Body(List.of(), List.of(), List.of(), List.of(), Map.of());
 
@@ -24,6 +28,13 @@ public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> g
         locals = Ordered.map(locals);
         tries = tries == null ? List.of() : List.copyOf(tries);
         creations = creations == null ? List.of() : List.copyOf(creations);
+        returnedNames = returnedNames == null ? Set.of() : Shared.set(returnedNames);
+    }
+
+    /** A body without returned names. */
+    public Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
+                Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations) {
+        this(calls, loops, guards, lambdas, locals, tries, creations, Set.of());
     }
 
     /** A body without try or creation facts. */

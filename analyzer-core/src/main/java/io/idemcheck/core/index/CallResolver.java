@@ -143,10 +143,41 @@ final class CallResolver {
                 // chained on a library or unknown object: keep the chain root's type (fluent APIs)
                 return new CallTarget(c, inner.receiverType(), List.of(), null);
             }
+            case OTHER -> {
+                ResolvedType st = staticFieldType(caller, r.text());
+                return st == null ? new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null) : lookup(caller, c, st);
+            }
             default -> {
                 return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
             }
         }
+    }
+
+    private static final java.util.regex.Pattern TYPE_DOT_FIELD =
+            java.util.regex.Pattern.compile("([A-Z][\\w$]*)\\.([A-Za-z_$][\\w$]*)");
+    /** The JDK's static fields that calls are made on, with their types. */
+    private static final Map<String, String> JDK_STATIC_FIELDS = Map.of(
+            "java.lang.System.out", "java.io.PrintStream",
+            "java.lang.System.err", "java.io.PrintStream",
+            "java.lang.System.in", "java.io.InputStream");
+
+    /**
+     * The type of a static field a call is made on ({@code System.out.println(..)}, {@code Clients.HTTP.post(..)}):
+     * a project type's declared field, or one of the JDK's well-known static fields. Null otherwise.
+     */
+    private ResolvedType staticFieldType(MethodRef caller, String text) {
+        java.util.regex.Matcher mm = TYPE_DOT_FIELD.matcher(text == null ? "" : text.trim());
+        if (!mm.matches()) {
+            return null;
+        }
+        ResolvedType owner = hierarchy.resolveType(mm.group(1), caller.file(), caller.type());
+        if (owner.isProject()) {
+            TypeEntry te = hierarchy.typeOf(owner).orElse(null);
+            TypeRef ft = te == null ? null : te.type().fields().get(mm.group(2));
+            return ft == null || ft.isUnknown() ? null : hierarchy.resolveType(ft.name(), te.file(), te.type());
+        }
+        String jdk = JDK_STATIC_FIELDS.get(owner.name() + "." + mm.group(2));
+        return jdk == null ? null : hierarchy.classify(jdk);
     }
 
     private static final Set<String> ELEMENT_GETTERS = Set.of("get", "getFirst", "getLast", "peek", "poll", "pop",

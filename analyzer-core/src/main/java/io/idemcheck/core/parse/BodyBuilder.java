@@ -92,6 +92,7 @@ final class BodyBuilder {
     private final Deque<CallSite.Arm> armStack = new ArrayDeque<>();
     private final Deque<Integer> guardStack = new ArrayDeque<>();
     private final Deque<Integer> lambdaStack = new ArrayDeque<>();
+    private final Set<String> returnedNames = new java.util.LinkedHashSet<>(); // read by the method's own returns
     /** Lambdas created while walking the arguments of a call not yet numbered. */
     private final Deque<List<Integer>> pendingLambdas = new ArrayDeque<>();
     private final Map<Integer, Integer> guardBranch = new HashMap<>();
@@ -127,7 +128,7 @@ final class BodyBuilder {
             news.add(new NewFact(oc.getType().getNameWithScope(), args, range(oc), text(oc), (String) c[1],
                     ((int[]) c[2])[0], ((int[]) c[2])[1]));
         }
-        return new Body(calls, loops, guards, lambdas, lv, tries, news);
+        return new Body(calls, loops, guards, lambdas, lv, tries, news, returnedNames);
     }
 
     // ---- statements -----------------------------------------------------------------------------------------
@@ -282,6 +283,9 @@ final class BodyBuilder {
         }
         if (s instanceof ReturnStmt rs) {
             rs.getExpression().ifPresent(this::expr);
+            if (lambdaStack.isEmpty()) {
+                rs.getExpression().ifPresent(e -> returnedNames.addAll(names(e)));
+            }
             return -1;
         }
         if (s instanceof ThrowStmt th) {

@@ -262,14 +262,29 @@ public final class Semantics implements CallFacts {
                 continue;
             }
             if (effects.size() < MAX_EFFECTS) {
-                effects.add(keyParam >= 0 ? info.effect().withKeyParam(keyParam) : info.effect());
+                // the call's effect may carry its callee's key parameter; in this summary the index is this
+                // method's own parameter the key comes from, or -1 (this call passes no stable key there)
+                effects.add(info.effect().withKeyParam(keyParam));
             }
         }
         // an empty body (a stub) proves nothing about what the real implementation does
         return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty(), recordEvidence);
     }
 
+    /**
+     * {@code var} is returned: a row count or flag read by a return statement ({@code int n = claim(..); return n;},
+     * {@code return n > 0;}), or read by a returned call. A returned local of another type (a context object a call
+     * named acquire() gave) is no claim's result.
+     */
+    private static final Set<String> ROW_COUNT_TYPES = Set.of("int", "long", "Integer", "Long", "boolean",
+            "Boolean", "short", "var");
+
     private boolean returnedVar(MethodRef m, String var) {
+        io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(var);
+        if (m.method().body().returnedNames().contains(var) && lv != null
+                && ROW_COUNT_TYPES.contains(lv.type().simpleName())) {
+            return true;
+        }
         for (CallSite c : m.method().body().calls()) {
             if (c.use() == CallSite.Use.RETURNED && c.args().stream().anyMatch(a -> a.names().contains(var))) {
                 return true;

@@ -1,7 +1,6 @@
 package io.idemcheck.core.summary;
 
 import io.idemcheck.core.model.Project;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -156,18 +155,12 @@ class SemanticsTest {
                 .isSameAs(summary(p, "recorded"));
     }
 
-    @Disabled("bug: a claim's row count returned through a local (int n = claim(..); return n;) does not make the "
-            + "method return a claim: Semantics.returnedVar only finds the local among the arguments of a returned "
-            + "call, and a bare 'return n;' has none")
     @Test
     void aClaimReturnedThroughALocalIsReturned() throws Exception {
         Project p = scan();
         assertThat(summary(p, "returnsClaimThroughLocal").returnsClaim()).isTrue();
     }
 
-    @Disabled("bug (minor): a body that only calls System.out.println is opaque: the receiver System.out resolves to "
-            + "an unknown type, not java.io.PrintStream, so 'no effect found' in it is not trusted and the name "
-            + "vocabulary applies to its callers")
     @Test
     void printingToSystemOutIsNotOpaque() throws Exception {
         Project p = scan();
