@@ -12,6 +12,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.ResolvedType;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -37,11 +38,28 @@ final class Loops {
 
     /**
      * True when the loop iterates rows read through a mapper, DAO or repository (directly or through locals): the
-     * shape of a batch over work items.
+     * shape of a batch over work items. For a forEach lambda ({@code rows.forEach(r -> ..)},
+     * {@code rows.stream().filter(..).forEach(..)}, {@code mapper.selectList(q).forEach(..)}) the iterated rows are
+     * the receiver chain of the call the lambda is passed to.
      */
     public boolean loopOverSelectedRows(MethodRef m, LoopFact loop) {
         List<CallInfo> ci = facts.calls(m);
-        Set<String> names = roots(m, loop.names());
+        Set<String> names = new LinkedHashSet<>(roots(m, loop.names()));
+        if (loop.kind().startsWith("lambda:")) {
+            CallSite oc = iteratingCall(m, loop);
+            Receiver r = oc == null ? null : oc.receiver();
+            int guard = 0;
+            while (r != null && r.kind() == Receiver.Kind.CALL && r.callId() >= 0 && guard++ < 32) {
+                ResolvedType rt = ci.get(r.callId()).target().receiverType();
+                if (index.typeOf(rt).filter(dataAccess::isDataAccess).isPresent()) {
+                    return true; // mapper.selectList(q).forEach(..)
+                }
+                r = m.method().body().calls().get(r.callId()).receiver();
+            }
+            if (r != null && r.kind() == Receiver.Kind.NAME) {
+                names.addAll(roots(m, Set.of(r.name())));
+            }
+        }
         for (String n : names) {
             TypeRef tr = index.variableType(m, n, false).orElse(null);
             if (tr != null) {
@@ -90,7 +108,8 @@ final class Loops {
         }
         if (lv == null && loop.kind().startsWith("lambda:")) {
             // the iterable of a forEach lambda is the receiver of the call it is passed to: ids.forEach(..)
-            Receiver r = iteratingReceiver(m, loop);
+            CallSite oc = iteratingCall(m, loop);
+            Receiver r = oc == null ? null : oc.receiver();
             if (r != null && r.kind() != Receiver.Kind.NONE) {
                 String rt = r.text().trim();
                 if (literal(rt, max)) {
@@ -103,8 +122,8 @@ final class Loops {
         return lv != null && lv.initText() != null && literal(lv.initText(), max);
     }
 
-    /** For a lambda loop ({@code xs.forEach(x -> ..)}): the receiver of the call the lambda is passed to. */
-    private static Receiver iteratingReceiver(MethodRef m, LoopFact loop) {
+    /** For a lambda loop ({@code xs.forEach(x -> ..)}): the call the lambda is passed to. */
+    private static CallSite iteratingCall(MethodRef m, LoopFact loop) {
         Body body = m.method().body();
         String owner = loop.kind().substring("lambda:".length());
         for (LambdaFact lf : body.lambdas()) {
@@ -112,7 +131,7 @@ final class Loops {
                 CallSite oc = body.calls().get(lf.ownerCallId());
                 if (oc.name().equals(owner) && oc.range().line() <= loop.range().line()
                         && oc.range().endLine() >= loop.range().endLine()) {
-                    return oc.receiver();
+                    return oc;
                 }
             }
         }

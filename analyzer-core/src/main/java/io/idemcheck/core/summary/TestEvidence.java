@@ -47,6 +47,8 @@ public final class TestEvidence {
     private Map<MethodRef, List<MethodRef>> callers;
     /** Harness job main method to the tests that start it ({@code @KillMidwayTest(job = Main.class)}). */
     private Map<MethodRef, List<MethodRef>> harnessTests;
+    /** Setup method to the tests it runs before (the tests of its class). */
+    private Map<MethodRef, List<MethodRef>> setupTests;
     private final Map<MethodRef, Set<MethodRef>> ancestors = new HashMap<>();
 
     /** Collects the project's test methods (one pass over the index). */
@@ -77,12 +79,14 @@ public final class TestEvidence {
 
     /** Methods a test runs: through calls, through its setup methods, and through the harness's job main class. */
     public Set<MethodRef> reach(MethodRef test) {
-        return reach.computeIfAbsent(test, t -> {
-            List<MethodRef> starts = new ArrayList<>();
-            starts.add(t);
-            starts.addAll(harnessMains(t));
-            return closure(starts);
-        });
+        return reach.computeIfAbsent(test, t -> closure(starts(t)));
+    }
+
+    /** Where a test's reach starts: the test, its setup methods and the harness's job mains. */
+    private List<MethodRef> starts(MethodRef test) {
+        List<MethodRef> starts = new ArrayList<>(withSetups(test));
+        starts.addAll(harnessMains(test));
+        return starts;
     }
 
     private Set<MethodRef> closure(List<MethodRef> starts) {
@@ -109,6 +113,7 @@ public final class TestEvidence {
                     hit.add(m);
                 }
                 hit.addAll(harnessTests.getOrDefault(m, List.of()));
+                hit.addAll(setupTests.getOrDefault(m, List.of()));
             }
         }
         List<MethodRef> out = new ArrayList<>(hit);
@@ -119,11 +124,8 @@ public final class TestEvidence {
     /** True when {@code test} runs {@code target}: the same answer as {@code reach(test).contains(target)}. */
     public boolean reaches(MethodRef test, MethodRef target) {
         Set<MethodRef> up = ancestors(target);
-        if (up.contains(test)) {
-            return true;
-        }
-        for (MethodRef h : harnessMains(test)) {
-            if (up.contains(h)) {
+        for (MethodRef s : starts(test)) {
+            if (up.contains(s)) {
                 return true;
             }
         }
@@ -169,13 +171,18 @@ public final class TestEvidence {
                 rev.computeIfAbsent(n, k -> new ArrayList<>()).add(m);
             }
         }
+        Map<MethodRef, List<MethodRef>> setup = new HashMap<>();
         for (MethodRef t : tests) {
             for (MethodRef h : harnessMains(t)) {
                 harness.computeIfAbsent(h, k -> new ArrayList<>()).add(t);
             }
+            for (MethodRef su : setups(t)) {
+                setup.computeIfAbsent(su, k -> new ArrayList<>()).add(t);
+            }
         }
         callers = rev;
         harnessTests = harness;
+        setupTests = setup;
     }
 
     /** The project methods each call of {@code m} may run, plus calls on {@code new Type(..)}. */
@@ -389,16 +396,15 @@ public final class TestEvidence {
         return false;
     }
 
-    /** True when the test (or its setup) asserts on something countable. */
+    /**
+     * True when the test's own body asserts on something countable. Its setup methods do not count: they run before
+     * the test runs the job, so what they assert (an empty table, a fresh mock) counts none of the job's effects, and
+     * IDEM007 asks for counts checked after the job ran again.
+     */
     public boolean assertsCounts(MethodRef test) {
-        for (MethodRef m : withSetups(test)) {
-            if (m != test) {
-                continue;
-            }
-            for (CallSite c : m.method().body().calls()) {
-                if (index.catalog().terms(Vocabulary.COUNT_ASSERTIONS).has(c.name())) {
-                    return true;
-                }
+        for (CallSite c : test.method().body().calls()) {
+            if (index.catalog().terms(Vocabulary.COUNT_ASSERTIONS).has(c.name())) {
+                return true;
             }
         }
         return false;
