@@ -1,5 +1,7 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Terms;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
@@ -16,7 +18,6 @@ import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -36,15 +37,11 @@ final class UnboundedRetryListeners {
 
     private static final Pattern RABBIT_REQUEUE = Pattern.compile(
             "spring\\.rabbitmq\\.listener\\.(simple|direct)\\.defaultrequeuerejected");
-    private static final Set<String> BOUNDING_CALLS = Set.of("setDefaultRequeueRejected", "defaultRequeueRejected",
-            "setAdviceChain", "adviceChain", "setErrorHandler", "errorHandler", "deadLetterExchange",
-            "deadLetterRoutingKey", "setAcknowledgeMode", "acknowledgeMode");
-    private static final Set<String> BOUNDING_TYPES = Set.of("AmqpRejectAndDontRequeueException",
-            "RejectAndDontRequeueRecoverer", "RetryInterceptorBuilder", "ListenerExecutionFailedException",
-            "RepublishMessageRecoverer", "ConditionalRejectingErrorHandler");
 
     /** Why the project's Rabbit listeners are not redelivered forever, or null when nothing bounds them. */
     static String projectBound(Project project) {
+        Terms boundingCalls = project.semantics().catalog().terms(Vocabulary.REDELIVERY_BOUNDING_CALLS);
+        Terms boundingTypes = project.semantics().catalog().terms(Vocabulary.REDELIVERY_BOUNDING_TYPES);
         List<ConfigFile> files = project.springConfig().files();
         for (ConfigFile f : files) {
             for (ConfigEntry e : f.entries()) {
@@ -69,7 +66,7 @@ final class UnboundedRetryListeners {
                 continue;
             }
             for (CallSite c : m.method().body().calls()) {
-                if (BOUNDING_CALLS.contains(c.name())) {
+                if (boundingCalls.has(c.name())) {
                     return c.text();
                 }
                 for (Arg a : c.args()) {
@@ -79,13 +76,13 @@ final class UnboundedRetryListeners {
                 }
             }
             for (NewFact n : m.method().body().creations()) {
-                if (BOUNDING_TYPES.contains(n.simpleName())) {
+                if (boundingTypes.has(n.simpleName())) {
                     return n.text();
                 }
             }
             for (TryFact t : m.method().body().tries()) {
                 for (TryFact.Catch cc : t.catches()) {
-                    if (cc.types().stream().anyMatch(BOUNDING_TYPES::contains)) {
+                    if (cc.types().stream().anyMatch(boundingTypes::has)) {
                         return cc.types().toString();
                     }
                 }

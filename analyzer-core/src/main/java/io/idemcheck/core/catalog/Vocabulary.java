@@ -32,6 +32,12 @@ public enum Vocabulary {
      * lock call on what one returned takes a distributed lock. Exact method names, found as {@code name(} in the
      * receiver's source. */
     DISTRIBUTED_LOCK_FACTORY_CALLS,
+    /** Calls that configure a Spring AMQP listener container so that a failing message is not requeued forever
+     * (setDefaultRequeueRejected, an advice chain, a dead-letter exchange). Exact method names. */
+    REDELIVERY_BOUNDING_CALLS,
+    /** Types whose use (created or caught) stops a failing message from being requeued forever
+     * (AmqpRejectAndDontRequeueException, RepublishMessageRecoverer). Exact simple names. */
+    REDELIVERY_BOUNDING_TYPES,
     /** Annotations that send a method parameter under a name in a request ({@code @PathVariable("id")},
      * {@code @RequestHeader}, JAX-RS and Retrofit ones): the name tells what the value is. Exact simple names. */
     BINDING_ANNOTATIONS,
