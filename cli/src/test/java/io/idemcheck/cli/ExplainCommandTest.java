@@ -92,6 +92,33 @@ class ExplainCommandTest {
     }
 
     @Test
+    void transactionalBatchLoopSaysWhichLoopFiredAndWhatIsMissingWhereItDoesNot() throws Exception {
+        Path cleanup = REPO.resolve("samples/noon-batch/src/main/java/com/example/noon/maintenance/"
+                + "StatementCleanupJob.java");
+        CliRun fired = cli("explain", cleanup + ":29", "--format", "json");
+        assertThat(fired.code()).isZero();
+        JsonNode job = new ObjectMapper().readTree(fired.out()).get("methods").get(0);
+        JsonNode idem002 = rule(job, "IDEM002");
+        assertThat(idem002.get("status").asText()).isEqualTo("fired");
+        assertThat(idem002.get("explained").asBoolean()).isTrue();
+        assertThat(idem002.get("missing")).isEmpty();
+
+        CliRun text = cli("explain", cleanup + ":29");
+        assertThat(text.out()).contains("IDEM002 TransactionalBatchLoop: FIRED", "held    the method: it runs in one "
+                + "transaction: @Transactional on the method", "fired   the loop (line 29): its items share one "
+                + "transaction: a failure rolls back the database work of items already done, not "
+                + "fileStoreClient.delete()");
+
+        // the job of the incident has loops but no transaction around them
+        CliRun notFired = cli("explain", JOB + ":33", "--format", "json");
+        JsonNode run = new ObjectMapper().readTree(notFired.out()).get("methods").get(0);
+        JsonNode notHere = rule(run, "IDEM002");
+        assertThat(notHere.get("status").asText()).isEqualTo("not-fired");
+        assertThat(notHere.get("explained").asBoolean()).isTrue();
+        assertThat(notHere.get("missing").get(0).asText()).startsWith("the method: a transaction around a loop: ");
+    }
+
+    @Test
     void jsonHasTheDocumentedShapeAndTheSameFacts() throws Exception {
         CliRun r = cli("explain", JOB + ":33", "--format", "json");
         assertThat(r.code()).isZero();

@@ -14,6 +14,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
@@ -50,25 +51,46 @@ public final class TransactionalBatchLoop implements Rule {
             if (m.file().test() || !m.method().hasBody() || m.method().body().loops().isEmpty()) {
                 return;
             }
-            checkMethod(ctx, sem, m);
+            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test() || !m.method().hasBody()) {
+            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
+                    : "the method has no body"));
+        } else if (m.method().body().loops().isEmpty()) {
+            trace.missing(0, "the method", "a loop: the method has none");
+        } else {
+            checkMethod(ctx, ctx.project().semantics(), m, trace);
+        }
     }
 
     /** Where the transaction of a loop comes from. */
     private record TxScope(String describe, Range within, CallSite templateCall) {
     }
 
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+    /** Checks one method; with an enabled {@code trace}, writes each loop's conditions and verdict to it. */
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
         Transactions.TxDeclaration decl = sem.transactionDeclaration(m);
         TxScope methodScope = decl != null && decl.startsWriteTransaction()
                 ? new TxScope(describe(decl), null, null) : null;
         List<TxScope> templates = templateScopes(sem, m);
         if (methodScope == null && templates.isEmpty()) {
+            trace.missing(0, "the method", "a transaction around a loop: the method does not start a write "
+                    + "transaction (@Transactional) and runs no TransactionTemplate around a loop");
             return;
+        }
+        if (methodScope != null) {
+            trace.held(0, "the method", "it runs in one transaction: " + methodScope.describe());
         }
         List<LoopFact> reported = new ArrayList<>();
         for (LoopFact loop : m.method().body().loops()) {
+            int line = loop.range().line();
+            String subject = "the loop";
             if (reported.stream().anyMatch(r -> contains(r.range(), loop.range()))) {
+                trace.note(line, subject, "inside a loop already reported");
                 continue;
             }
             TxScope scope = null;
@@ -80,9 +102,17 @@ public final class TransactionalBatchLoop implements Rule {
             if (scope == null) {
                 scope = methodScope;
             }
-            if (scope == null || sem.loopOverLiteral(m, loop, TINY) || countedToConstant(loop)) {
+            if (scope == null) {
+                trace.missing(line, subject, "a transaction around this loop (the template's callback does not "
+                        + "contain it)");
                 continue;
             }
+            if (sem.loopOverLiteral(m, loop, TINY) || countedToConstant(loop)) {
+                trace.missing(line, subject, "a batch: it walks a literal of at most " + TINY
+                        + " elements or counts up to a constant, a fixed number of steps");
+                continue;
+            }
+            trace.held(line, subject, "inside the transaction: " + scope.describe());
             List<CallSite> work = new ArrayList<>();
             List<CallSite> selfRequiresNew = new ArrayList<>();
             CallSite external = null;
@@ -111,12 +141,22 @@ public final class TransactionalBatchLoop implements Rule {
                 }
             }
             if (work.isEmpty()) {
+                trace.missing(line, subject, "work per item: no call in the loop (outside async hand-offs) writes "
+                        + "the database or has a side effect");
                 continue;
             }
             if (external == null && sem.entryPoint(m) == null && !batch(sem, m, loop)) {
                 // database work only, over the caller's own list (the children of one aggregate, an import): the
                 // one transaction is the all-or-nothing the caller asked for, not a batch of independent work items
+                trace.missing(line, subject, "independent work items: the loop only writes the database, over rows "
+                        + "the method does not select itself (they depend on its parameters), and the method is no "
+                        + "job entry; one transaction is then the all-or-nothing its caller asked for");
                 continue;
+            }
+            if (trace.enabled()) {
+                trace.fired(line, subject, "its items share one transaction: " + (external != null
+                        ? "a failure rolls back the database work of items already done, not " + Semantics.display(external)
+                        : "a failure rolls back the work of every item before it"));
             }
             reported.add(loop);
             report(ctx, sem, m, loop, scope, work, external, selfRequiresNew, infos);
