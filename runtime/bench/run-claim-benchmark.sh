@@ -7,46 +7,17 @@
 # Connection settings: IDEMCHECK_PG_URL/_USER/_PASSWORD, IDEMCHECK_MARIADB_URL/_USER/_PASSWORD (see docs/runtime.md).
 set -euo pipefail
 usage="usage: run-claim-benchmark.sh [tasks=N] [threads=N] [databases=postgresql,mariadb,h2]"
-fail() { echo "run-claim-benchmark.sh: $1 (--help for the usage)" >&2; exit 2; }
-seen=" "
-for arg in "$@"; do
-    case "$arg" in
-        -h|--help) echo "$usage"; exit 0 ;;
-        tasks=*|threads=*|databases=*) ;;
-        *) echo "run-claim-benchmark.sh: unknown argument '$arg' (expected key=value, keys tasks threads databases; --help)" >&2
-           exit 2 ;;
+script=run-claim-benchmark.sh
+keys="tasks threads databases"
+check_value() {
+    case "$1" in
+        tasks) whole tasks "$2" 1 10000000 ;;
+        threads) whole threads "$2" 1 256 ;;
+        databases) one_of databases "$2" postgresql mariadb h2 ;;
     esac
-    key="${arg%%=*}"
-    [[ "$seen" == *" $key "* ]] && fail "repeated argument '$arg': $key given twice"
-    seen="$seen$key "
-done
-whole() { # key value min max
-    if ! [[ "$2" =~ ^[0-9]{1,9}$ ]] || (( 10#$2 < $3 || 10#$2 > $4 )); then
-        fail "bad value '$2' for $1: expected a whole number from $3 to $4"
-    fi
 }
-one_of() { # key value allowed...
-    local key="$1" value="$2" item ok a seen_items=" "
-    shift 2
-    [[ "$value" == *, || "$value" == ,* || "$value" == *,,* ]] && fail "bad value '$value' for $key: an empty item in the list"
-    IFS=',' read -r -a items <<< "$value"
-    for item in "${items[@]}"; do
-        ok=0
-        for a in "$@"; do [[ "$item" == "$a" ]] && ok=1; done
-        (( ok )) || fail "bad value '$item' for $key: expected a comma-separated list of $(IFS=','; echo "$*")"
-        [[ "$seen_items" == *" $item "* ]] && fail "bad value '$value' for $key: '$item' is listed twice"
-        seen_items="$seen_items$item "
-    done
-}
-for arg in "$@"; do
-    key="${arg%%=*}"; value="${arg#*=}"
-    [[ -z "$value" ]] && fail "bad value '' for $key: empty"
-    case "$key" in
-        tasks) whole tasks "$value" 1 10000000 ;;
-        threads) whole threads "$value" 1 256 ;;
-        databases) one_of databases "$value" postgresql mariadb h2 ;;
-    esac
-done
+source "$(dirname "$0")/bench-args.sh"
+check_args "$@"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 mvn -B -q -pl runtime test-compile dependency:build-classpath \

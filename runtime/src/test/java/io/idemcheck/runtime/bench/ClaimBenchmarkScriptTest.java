@@ -4,13 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,33 +21,17 @@ class ClaimBenchmarkScriptTest {
     @TempDir
     Path stubs;
 
-    private Run run(String... args) throws IOException, InterruptedException {
-        for (String tool : new String[]{"mvn", "java"}) {
-            Path stub = stubs.resolve(tool);
-            Files.write(stub, ("#!/bin/sh\necho STUB-CALLED " + tool + "\nexit 3\n").getBytes(StandardCharsets.UTF_8));
-            assertThat(stub.toFile().setExecutable(true)).isTrue();
-        }
-        List<String> cmd = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("PATH", stubs + ":" + System.getenv("PATH"));
-        Path out = stubs.resolve("out.txt");
-        Path err = stubs.resolve("err.txt");
-        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("script finished").isTrue();
-        return new Run(p.exitValue(), Files.readAllLines(out), Files.readAllLines(err));
-    }
-
-    private record Run(int code, List<String> out, List<String> err) {
+    private BenchScripts.Run run(String... args) throws IOException, InterruptedException {
+        return BenchScripts.run(stubs, SCRIPT, args);
     }
 
     @Test
     void theDocumentedKeyValueSyntaxReachesTheBuildAndHelpPrintsTheUsage() throws Exception {
         // before: "tasks=30" reached Integer.parseInt and died with a NumberFormatException stack trace
-        Run ok = run("tasks=30", "threads=2", "databases=h2");
+        BenchScripts.Run ok = run("tasks=30", "threads=2", "databases=h2");
         assertThat(ok.out()).containsExactly("STUB-CALLED mvn");
         assertThat(ok.code()).isEqualTo(3);
-        Run help = run("--help");
+        BenchScripts.Run help = run("--help");
         assertThat(help.code()).isZero();
         assertThat(help.out()).containsExactly(
                 "usage: run-claim-benchmark.sh [tasks=N] [threads=N] [databases=postgresql,mariadb,h2]");
@@ -67,14 +48,14 @@ class ClaimBenchmarkScriptTest {
                 {"databases=h2,", "bad value 'h2,' for databases"},
                 {"databases=h2,h2", "bad value 'h2,h2' for databases: 'h2' is listed twice"}};
         for (String[] c : cases) {
-            Run r = run(c[0]);
+            BenchScripts.Run r = run(c[0]);
             assertThat(r.code()).as(c[0]).isEqualTo(2);
             assertThat(r.err()).as(c[0]).hasSize(1);
             assertThat(r.err().get(0)).as(c[0]).startsWith("run-claim-benchmark.sh: " + c[1])
                     .doesNotContain("Exception").doesNotContain("\tat ");
             assertThat(r.out()).as(c[0] + ": nothing built or run").isEmpty();
         }
-        Run rep = run("tasks=30", "tasks=40");
+        BenchScripts.Run rep = run("tasks=30", "tasks=40");
         assertThat(rep.code()).isEqualTo(2);
         assertThat(rep.err()).containsExactly(
                 "run-claim-benchmark.sh: repeated argument 'tasks=40': tasks given twice (--help for the usage)");

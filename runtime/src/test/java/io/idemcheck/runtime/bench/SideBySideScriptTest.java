@@ -4,13 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,31 +21,15 @@ class SideBySideScriptTest {
     @TempDir
     Path stubs;
 
-    private Run run(String... args) throws IOException, InterruptedException {
-        for (String tool : new String[]{"mvn", "java"}) {
-            Path stub = stubs.resolve(tool);
-            Files.write(stub, ("#!/bin/sh\necho STUB-CALLED " + tool + "\nexit 3\n").getBytes(StandardCharsets.UTF_8));
-            assertThat(stub.toFile().setExecutable(true)).isTrue();
-        }
-        List<String> cmd = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("PATH", stubs + ":" + System.getenv("PATH"));
-        Path out = stubs.resolve("out.txt");
-        Path err = stubs.resolve("err.txt");
-        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("script finished").isTrue();
-        return new Run(p.exitValue(), Files.readAllLines(out), Files.readAllLines(err));
-    }
-
-    private record Run(int code, List<String> out, List<String> err) {
+    private BenchScripts.Run run(String... args) throws IOException, InterruptedException {
+        return BenchScripts.run(stubs, SCRIPT, args);
     }
 
     @Test
     void positionalAndUnknownArgumentsAreRefusedInOneLineWithExitCode2() throws Exception {
         assertThat(Files.isRegularFile(SCRIPT)).as(SCRIPT.toAbsolutePath().toString()).isTrue();
         for (String[] args : new String[][]{{"1000", "2"}, {"task=5"}, {"tasks=10", "jvm=1"}}) {
-            Run r = run(args);
+            BenchScripts.Run r = run(args);
             String bad = args.length == 2 && args[0].equals("tasks=10") ? args[1] : args[0];
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(r.err()).as(String.join(" ", args)).hasSize(1);
@@ -68,7 +49,7 @@ class SideBySideScriptTest {
                 {"threads=", "'' for threads: empty"}, {"jvms=1,2,1", "'1,2,1' for jvms: '1' is listed twice"},
                 {"systems=batch,batch", "'batch,batch' for systems: 'batch' is listed twice"}};
         for (String[] c : cases) {
-            Run r = run(c[0].startsWith("tasks=") ? "threads=2" : "tasks=200", c[0]);  // each key once
+            BenchScripts.Run r = run(c[0].startsWith("tasks=") ? "threads=2" : "tasks=200", c[0]);  // each key once
             assertThat(r.code()).as(c[0]).isEqualTo(2);
             assertThat(r.err()).as(c[0]).hasSize(1);
             assertThat(r.err().get(0)).as(c[0]).startsWith("run-side-by-side.sh: bad value " + c[1])
@@ -79,7 +60,7 @@ class SideBySideScriptTest {
 
     @Test
     void aRepeatedKeyIsRefusedNotLastWins() throws Exception {
-        Run r = run("tasks=200", "threads=2", "tasks=300");
+        BenchScripts.Run r = run("tasks=200", "threads=2", "tasks=300");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).containsExactly(
                 "run-side-by-side.sh: repeated argument 'tasks=300': tasks given twice (--help for the usage)");
@@ -88,11 +69,11 @@ class SideBySideScriptTest {
 
     @Test
     void knownArgumentsReachTheBuildAndHelpPrintsTheUsage() throws Exception {
-        Run ok = run("tasks=200", "threads=2", "batch=50", "jvms=1,2", "databases=postgresql,mariadb",
+        BenchScripts.Run ok = run("tasks=200", "threads=2", "batch=50", "jvms=1,2", "databases=postgresql,mariadb",
                 "systems=single,batch,db-scheduler");
         assertThat(ok.out()).containsExactly("STUB-CALLED mvn");
         assertThat(ok.code()).isEqualTo(3);
-        Run help = run("--help");
+        BenchScripts.Run help = run("--help");
         assertThat(help.code()).isZero();
         assertThat(help.out()).hasSize(1);
         assertThat(help.out().get(0)).startsWith("usage: run-side-by-side.sh [tasks=N]");
