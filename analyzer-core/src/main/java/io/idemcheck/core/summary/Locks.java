@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.util.Texts;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.AnnotationFact;
@@ -243,26 +244,15 @@ public final class Locks {
     // almost every text first.
 
     private static boolean advisory(String t) {
-        return containsIgnoreCase(t, "_lock") && ADVISORY.matcher(t).find();
+        return Texts.containsIgnoreCase(t, "_lock") && ADVISORY.matcher(t).find();
     }
 
     private static boolean advisoryRelease(String t) {
-        return containsIgnoreCase(t, "lock") && ADVISORY_RELEASE.matcher(t).find();
+        return Texts.containsIgnoreCase(t, "lock") && ADVISORY_RELEASE.matcher(t).find();
     }
 
     private static boolean luaLock(String t) {
-        return containsIgnoreCase(t, "redis.call") && LUA_LOCK.matcher(t).find();
-    }
-
-    /** {@code text} contains {@code lowerWord} (lower case, ASCII), ignoring case. */
-    static boolean containsIgnoreCase(String text, String lowerWord) {
-        int n = lowerWord.length();
-        for (int i = 0; i + n <= text.length(); i++) {
-            if (text.regionMatches(true, i, lowerWord, 0, n)) {
-                return true;
-            }
-        }
-        return false;
+        return Texts.containsIgnoreCase(t, "redis.call") && LUA_LOCK.matcher(t).find();
     }
 
     /** True when {@code text} calls one of the words ({@code getLock(}, {@code obtain (}): the word, spaces, '('. */

@@ -34,4 +34,15 @@ public final class Texts {
         int nl = t.indexOf('\n');
         return (nl >= 0 ? t.substring(0, nl) : t).strip();
     }
+
+    /** {@code text} contains {@code word}, ignoring case (without lower-casing the text). */
+    public static boolean containsIgnoreCase(String text, String word) {
+        int n = word.length();
+        for (int i = 0; i + n <= text.length(); i++) {
+            if (text.regionMatches(true, i, word, 0, n)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }
