@@ -337,6 +337,9 @@ public final class TaskTable {
             return this;
         }
 
+        /** The longest retry wait {@link #retryBackoff} accepts: 365 days. */
+        public static final Duration MAX_RETRY_BACKOFF = Duration.ofDays(365);
+
         /**
          * How long a failed row waits before it can be claimed again: {@code first} after the first failed attempt,
          * doubled after each further one, at most {@code max} (default 30 s doubling to at most 1 hour; with the
@@ -344,9 +347,13 @@ public final class TaskTable {
          * Millisecond precision; {@code Duration.ZERO} for both: no wait. Recorded in the not-before column.
          *
          * @param first wait after the first failed attempt, not negative
-         * @param max   the longest wait, at least {@code first}
+         * @param max   the longest wait, at least {@code first} and at most {@link #MAX_RETRY_BACKOFF} (365 days: a
+         *              not-before time must fit the database's timestamp and the millisecond arithmetic; a
+         *              longer wait overflowed, the failure could not be recorded and the task was retried without
+         *              using an attempt)
          * @return this
-         * @throws IllegalArgumentException if {@code first} is negative or {@code max < first}
+         * @throws IllegalArgumentException if {@code first} is negative, {@code max < first} or {@code max} is longer
+         *                                  than 365 days
          */
         public Builder retryBackoff(Duration first, Duration max) {
             if (first == null || max == null) {
@@ -357,6 +364,10 @@ public final class TaskTable {
             }
             if (max.compareTo(first) < 0) {
                 throw new IllegalArgumentException("retryBackoff max " + max + " is shorter than the first wait " + first);
+            }
+            if (max.compareTo(MAX_RETRY_BACKOFF) > 0) {
+                throw new IllegalArgumentException("retryBackoff max " + max + " is longer than " + MAX_RETRY_BACKOFF
+                        + " (365 days); to stop retrying a task, let it reach maxAttempts");
             }
             this.retryFirst = first;
             this.retryMax = max;

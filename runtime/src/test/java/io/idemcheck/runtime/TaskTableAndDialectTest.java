@@ -58,6 +58,11 @@ class TaskTableAndDialectTest {
         assertThat(Dialect.POSTGRESQL.claimSql(old) + Dialect.MYSQL.failToPendingSql(old)).doesNotContain("not_before");
         assertThatThrownBy(() -> TaskTable.builder("t").retryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shorter");
+        // a wait that overflowed the not-before arithmetic (ChronoUnit.FOREVER) left a failing task retried forever
+        assertThatThrownBy(() -> TaskTable.builder("t").retryBackoff(Duration.ofDays(1),
+                java.time.temporal.ChronoUnit.FOREVER.getDuration()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is longer than PT8760H");
+        assertThat(TaskTable.builder("t").retryBackoff(Duration.ofDays(1), Duration.ofDays(365)).build()).isNotNull();
         assertThatThrownBy(() -> TaskTable.builder("t").retryBackoff(Duration.ofSeconds(-1), Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
         assertThatThrownBy(() -> TaskTable.builder("t").notBeforeColumn("x;y").build())
