@@ -238,8 +238,10 @@ public final class CheckThenActStatusGuard implements Rule {
         return s;
     }
 
+    private static final java.util.regex.Pattern BARE_NAME = java.util.regex.Pattern.compile("[A-Za-z_]\\w*");
+
     private static boolean isBareName(String s) {
-        return s.matches("[A-Za-z_]\\w*");
+        return BARE_NAME.matcher(s).matches();
     }
 
     private static boolean isAccessor(Catalog cat, CallSite c) {

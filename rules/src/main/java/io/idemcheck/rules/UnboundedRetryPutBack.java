@@ -280,14 +280,17 @@ final class UnboundedRetryPutBack {
         return null;
     }
 
+    private static final Pattern COMPARISON =
+            Pattern.compile("(?s).*(<|>|==|!=|equals|compareTo|isRedelivered|getRedelivered).*");
+    private static final Pattern REDELIVERED = Pattern.compile("(?s).*(isRedelivered|getRedelivered|Redelivered\\(\\)).*");
+
     /** A condition in the method that reads a retry count and compares it, or null. */
     private static String guardBound(MethodRef m) {
         for (GuardFact g : m.method().body().guards()) {
-            if (Retries.RETRY_NAME.matcher(g.text()).matches()
-                    && g.text().matches("(?s).*(<|>|==|!=|equals|compareTo|isRedelivered|getRedelivered).*")) {
+            if (Retries.RETRY_NAME.matcher(g.text()).matches() && COMPARISON.matcher(g.text()).matches()) {
                 return g.text();
             }
-            if (g.text().matches("(?s).*(isRedelivered|getRedelivered|Redelivered\\(\\)).*")) {
+            if (REDELIVERED.matcher(g.text()).matches()) {
                 return g.text();
             }
         }

@@ -158,11 +158,18 @@ public enum Vocabulary {
      * Exact method names. */
     FOREVER_AT_MINUS_ONE_SETTERS;
 
+    /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
+    private final String key = camelCase(name());
+
     /** The key in catalog.json: the constant's name in lower camel case ({@code IN_PROGRESS_STATES} → inProgressStates). */
     public String key() {
+        return key;
+    }
+
+    private static String camelCase(String constant) {
         StringBuilder sb = new StringBuilder();
         boolean up = false;
-        for (char c : name().toLowerCase(Locale.ROOT).toCharArray()) {
+        for (char c : constant.toLowerCase(Locale.ROOT).toCharArray()) {
             if (c == '_') {
                 up = true;
             } else {

@@ -59,7 +59,14 @@ public final class Analyzer {
     private final boolean catalogIsDefault;
 
     public Analyzer() {
-        this(Catalog.load(), true);
+        this(loadCatalog(), true);
+    }
+
+    private static Catalog loadCatalog() {
+        PhaseClock.mark("start-up");
+        Catalog c = Catalog.load();
+        PhaseClock.mark("catalog");
+        return c;
     }
 
     /** An analyzer taught by {@code catalog} instead of the tool's own; it never reuses a stored whole result. */
@@ -144,8 +151,11 @@ public final class Analyzer {
         }
         AtomicInteger fromCache = new AtomicInteger();
         SourceTexts texts = new SourceTexts(Suppressions.WORD);
+        PhaseClock.mark("discovery");
         List<FileFacts> files = parseAll(java, request, diagnostics, fromCache, texts, cache);
+        PhaseClock.mark("parse");
         ProjectIndex index = new ProjectIndex(files, catalog);
+        PhaseClock.mark("index");
         SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
         List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
         sqlModel.addXml(new MapperXmlReader(catalog)
@@ -154,12 +164,14 @@ public final class Analyzer {
         Schema schema = SchemaReader.read(root, changelogs, resources, index);
         diagnostics.addAll(schema.diagnostics());
         Semantics semantics = new Semantics(index, sqlModel, schema);
+        PhaseClock.mark("sql+schema");
         List<Path> configPaths = all.stream().filter(f -> f.kind() == SourceFile.Kind.CONFIG && !f.test())
                 .map(SourceFile::path).toList();
         SpringConfig springConfig = SpringConfig.read(configPaths, p -> SourceDiscovery.relativize(root, p));
         diagnostics.addAll(springConfig.diagnostics());
         Project project = new Project(root, files, resources, index, semantics, schema, springConfig);
         model.accept(project);
+        PhaseClock.mark("spring-config");
 
         List<Finding> findings = runRules(rules, project, config, diagnostics, threads(request));
         List<RuleDescriptor> descriptors = new ArrayList<>();
@@ -178,7 +190,9 @@ public final class Analyzer {
             descriptors.sort(Comparator.comparing(RuleDescriptor::id));
         }
         kept.sort(ORDER);
+        PhaseClock.mark("suppressions");
         List<Finding> fixed = fixStage(root, kept, diagnostics, texts);
+        PhaseClock.mark("fixes");
         List<SuppressedFinding> suppressed = new ArrayList<>(outcome.suppressed());
         suppressed.sort(Comparator.comparing(SuppressedFinding::finding, ORDER));
         List<Finding> withSnippets = addSnippets(root, fixed, texts);
@@ -191,6 +205,7 @@ public final class Analyzer {
         collapseSqlDiagnostics(diagnostics);
         diagnostics.sort(Comparator.comparing((Diagnostic d) -> d.path() == null ? "" : d.path())
                 .thenComparingInt(Diagnostic::line));
+        PhaseClock.mark("snippets");
         request.progress().finished();
         int tests = (int) java.stream().filter(SourceFile::test).count()
                 + (int) files.stream().filter(f -> f.test() && !f.relPath().contains("/src/test/")
@@ -287,6 +302,7 @@ public final class Analyzer {
     private static List<Finding> runRules(List<Rule> rules, Project project, ProjectConfig config,
                                           List<Diagnostic> diagnostics, int threads) {
         warmUp(project);
+        PhaseClock.mark("summaries");
         int n = Math.max(1, Math.min(threads, rules.size()));
         List<List<Finding>> found = new ArrayList<>();
         List<List<Diagnostic>> noticed = new ArrayList<>();
@@ -328,6 +344,7 @@ public final class Analyzer {
                 pool.shutdownNow();
             }
         }
+        PhaseClock.mark("rules");
         List<Finding> findings = new ArrayList<>();
         for (int i = 0; i < rules.size(); i++) {
             findings.addAll(found.get(i));

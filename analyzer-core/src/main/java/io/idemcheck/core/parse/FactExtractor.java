@@ -369,12 +369,17 @@ public final class FactExtractor {
         return new TypeRef(text, name, args);
     }
 
+    private static final java.util.regex.Pattern TYPE_ANNOTATION = java.util.regex.Pattern.compile("@\\S+\\s+");
+
     static String erasure(String text) {
         int lt = text.indexOf('<');
         String s = lt < 0 ? text : text.substring(0, lt);
-        // drop annotations written inside the type, keep qualified names
-        s = s.replaceAll("@\\S+\\s+", "").trim();
-        return s;
+        // drop annotations written inside the type, keep qualified names (the regex only when there is one: this runs
+        // for every type written in the sources)
+        if (s.indexOf('@') >= 0) {
+            s = TYPE_ANNOTATION.matcher(s).replaceAll("");
+        }
+        return s.trim();
     }
 
     static Range range(Node n) {

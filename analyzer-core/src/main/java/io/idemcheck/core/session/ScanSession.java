@@ -307,7 +307,9 @@ public final class ScanSession {
         }
         l.result(result);
 
+        io.idemcheck.core.engine.PhaseClock.mark("baseline");
         List<Path> written = write(result, s.output());
+        io.idemcheck.core.engine.PhaseClock.mark("report");
         Output out = s.output();
         String reportRef = out.reports().isEmpty() ? "the log above" : out.reports().get(0).file() == null
                 ? "the report" : displayName(out.reports().get(0).file(), out.displayBase());

@@ -86,7 +86,7 @@ public final class Locks {
                 }
                 continue;
             }
-            String kind = acquisition(sem, m, c, infos.get(c.id()));
+            String kind = acquisition(sem, m, c);
             if (kind == null) {
                 continue;
             }
@@ -117,7 +117,7 @@ public final class Locks {
     /** The lock {@code c} takes (a library lock call, or a project helper that returns holding one), or null. */
     public static Acquire acquisitionOf(Semantics sem, MethodRef m, CallSite c) {
         CallInfo ci = sem.calls(m).get(c.id());
-        String direct = libraryAcquisition(sem, m, c, ci);
+        String direct = libraryAcquisition(sem, m, c);
         if (direct != null) {
             return new Acquire(direct, tries(c, direct));
         }
@@ -130,7 +130,7 @@ public final class Locks {
         return null;
     }
 
-    private static String acquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+    private static String acquisition(Semantics sem, MethodRef m, CallSite c) {
         Acquire a = acquisitionOf(sem, m, c);
         return a == null ? null : a.kind();
     }
@@ -142,13 +142,26 @@ public final class Locks {
 
     private static final Acquire NONE = new Acquire("", false);
 
-    /** Per scan: project method → how it takes and keeps a lock ({@link #NONE} when it does not). */
-    private static final Map<Semantics, Map<MethodRef, Acquire>> HELPERS =
+    /**
+     * What a scan has worked out about locks, memoised because several rules ask and a helper is looked into from
+     * every call of it: project method → how it takes and keeps a lock ({@link #NONE} when it does not), and method
+     * → the library lock each of its calls takes ({@link #libraryAcquisition}, "" for none; by call id).
+     */
+    private record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library) {
+    }
+
+    /** Per scan (its {@link Semantics}): the memo. */
+    private static final Map<Semantics, Memo> MEMOS =
             java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    private static Memo memo(Semantics sem) {
+        return MEMOS.computeIfAbsent(sem, k -> new Memo(new java.util.concurrent.ConcurrentHashMap<>(),
+                java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>())));
+    }
 
     /** How project method {@code t} takes a distributed lock and returns holding it, or null. Memoised per scan. */
     private static Acquire helper(Semantics sem, MethodRef t) {
-        Map<MethodRef, Acquire> memo = HELPERS.computeIfAbsent(sem, k -> new java.util.concurrent.ConcurrentHashMap<>());
+        Map<MethodRef, Acquire> memo = memo(sem).helpers();
         Acquire known = memo.get(t);
         if (known == null) {
             Acquire found = heldBy(sem, t, new java.util.HashSet<>(), 0);
@@ -175,9 +188,10 @@ public final class Locks {
         List<CallSite> calls = t.method().body().calls();
         List<CallInfo> infos = sem.calls(t);
         boolean answers = t.method().returnType() != null
-                && t.method().returnType().simpleName().matches("boolean|Boolean");
+                && (t.method().returnType().simpleName().equals("boolean")
+                || t.method().returnType().simpleName().equals("Boolean"));
         for (CallSite c : calls) {
-            String lib = libraryAcquisition(sem, t, c, infos.get(c.id()));
+            String lib = libraryAcquisition(sem, t, c);
             Acquire a = lib == null ? null : new Acquire(lib, tries(c, lib));
             for (int i = 0; a == null && i < infos.get(c.id()).target().targets().size(); i++) {
                 a = heldBy(sem, infos.get(c.id()).target().targets().get(i), seen, depth + 1);
@@ -200,7 +214,25 @@ public final class Locks {
         return false;
     }
 
-    private static String libraryAcquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+    /** The library lock call {@code c} of {@code m} takes ({@link #findLibraryAcquisition}), or null. Memoised per scan. */
+    private static String libraryAcquisition(Semantics sem, MethodRef m, CallSite c) {
+        String[] known = memo(sem).library().computeIfAbsent(m.method(), k -> new String[k.body().calls().size()]);
+        String kind;
+        synchronized (known) {
+            kind = known[c.id()];
+        }
+        if (kind == null) {
+            String found = findLibraryAcquisition(sem, m, c, sem.calls(m).get(c.id()));
+            kind = found == null ? "" : found;
+            synchronized (known) {
+                known[c.id()] = kind;
+            }
+        }
+        return kind.isEmpty() ? null : kind;
+    }
+
+    /** The library lock call {@code c} of {@code m} takes: a lock call on a distributed lock, SETNX, an advisory lock. */
+    private static String findLibraryAcquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
         String recvType = ci.target().receiverType().simpleName();
         Catalog cat = sem.catalog();
         if (cat.terms(Vocabulary.LOCK_CALLS).has(c.name())) {

@@ -1,0 +1,48 @@
+package io.idemcheck.core.engine;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+
+/**
+ * Where a run's time goes, phase by phase, for whoever measures the engine: with the system property
+ * {@code idemcheck.phases} set (any value; {@code IDEMCHECK_JAVA_OPTS=-Didemcheck.phases} through bin/idemcheck), each
+ * {@link #mark} prints one stderr line: the phase's name, its wall time and the CPU time the whole process spent in
+ * it (every thread, JIT compiler and collector included), and the process's CPU time so far. The first mark's phase
+ * starts when the JVM started. Without the property it does nothing. Diagnostic only: it never changes a result.
+ */
+public final class PhaseClock {
+
+    private static final boolean ON = System.getProperty("idemcheck.phases") != null;
+
+    private static long wall = -1;
+    private static long cpu;
+
+    private PhaseClock() {
+    }
+
+    /** Ends the phase {@code name}: the time since the previous mark (the first: since the JVM started). */
+    public static synchronized void mark(String name) {
+        if (!ON) {
+            return;
+        }
+        long c = processCpu();
+        long w;
+        long dw;
+        if (wall < 0) {
+            w = System.nanoTime();
+            dw = ManagementFactory.getRuntimeMXBean().getUptime();
+        } else {
+            w = System.nanoTime();
+            dw = (w - wall) / 1_000_000;
+        }
+        System.err.printf(Locale.ROOT, "idemcheck phase %-16s wall %7d ms  cpu %7d ms  (process cpu %d ms)%n", name,
+                dw, (c - cpu) / 1_000_000, c / 1_000_000);
+        wall = w;
+        cpu = c;
+    }
+
+    private static long processCpu() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean s ? s.getProcessCpuTime() : 0;
+    }
+}
