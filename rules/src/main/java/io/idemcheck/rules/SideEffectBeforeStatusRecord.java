@@ -17,6 +17,7 @@ import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.JobShapes;
+import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
@@ -63,6 +64,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         Set<Integer> consumed = new HashSet<>();
         boolean tx = sem.isTransactional(m);
         boolean anyEffect = false;
+        String ackHandler = Retries.acknowledgedAfterReturn(sem.catalog(), sem.index(), m);
         for (CallSite e : calls) {
             CallInfo ei = infos.get(e.id());
             if (ei.effect() == null) {
@@ -133,6 +135,26 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 trace.fired(line, subject, "the status set by " + Semantics.display(setter) + " at line "
                         + setter.range().line() + " on a managed entity is written only when the transaction commits, "
                         + "after the effect");
+            } else if (ackHandler != null && !ei.effect().isDatabaseLocal() && e.catchDepth() == 0
+                    && e.lambdaId() < 0 && !recordedBefore(sem, m, e, infos, calls)) {
+                // the handler's delivery is recorded as processed only after it returns: that acknowledgement is
+                // the record, and every unprotected effect in the handler's normal path comes before it
+                List<CallSite> group = new ArrayList<>();
+                group.add(e);
+                for (int j = e.id() + 1; j < calls.size(); j++) {
+                    CallSite o = calls.get(j);
+                    CallInfo oi = infos.get(j);
+                    if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !oi.effect().isDatabaseLocal()
+                            && o.catchDepth() == 0 && o.lambdaId() < 0
+                            && !Semantics.display(o).equals(Semantics.display(e))) {
+                        group.add(o);
+                    }
+                }
+                group.forEach(g -> consumed.add(g.id()));
+                reportBeforeAck(ctx, m, group, ackHandler, infos);
+                trace.fired(line, subject, "no record follows in this method, and it is the " + ackHandler
+                        + ": its delivery is recorded as processed only after it returns, so the effect comes first"
+                        + (group.size() > 1 ? " (with " + (group.size() - 1) + " more effect(s))" : ""));
             } else if (!e.loopIds().isEmpty() && !(ei.effect().isDatabaseLocal() && tx)
                     && !recordedBefore(sem, m, e, infos, calls)
                     && (sem.entryPoint(m) != null || sem.loopOverSelectedRows(m,
@@ -323,6 +345,49 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         b.report();
     }
 
+    private void reportBeforeAck(RuleContext ctx, MethodRef m, List<CallSite> group, String handler,
+                                 List<CallInfo> infos) {
+        CallSite e = group.get(0);
+        EffectTrace t = infos.get(e.id()).effect();
+        StringBuilder msg = new StringBuilder();
+        msg.append(Semantics.display(e)).append(" at line ").append(e.range().line()).append(' ').append(describe(t))
+                .append(" in ").append(m.method().name()).append("(), a ").append(handler)
+                .append(" whose delivery is recorded as processed only after it returns; if the process dies in "
+                        + "between, the delivery is made again and ").append(t.verb()).append('.');
+        if (group.size() > 1) {
+            msg.append(" ").append(group.size() - 1).append(group.size() == 2 ? " more effect (" : " more effects (");
+            for (int i = 1; i < group.size(); i++) {
+                msg.append(i > 1 ? ", " : "").append(Semantics.display(group.get(i))).append(" at line ")
+                        .append(group.get(i).range().line());
+            }
+            msg.append(") also run").append(group.size() == 2 ? "s" : "").append(" before it returns.");
+        }
+        msg.append(" Nothing records which deliveries were already handled: no idempotency key derived from the "
+                + "event reaches the effect, and no row is claimed or marked before it.");
+        msg.append(basisNote(t, null));
+        String enclosing = m.type().fqn() + "#" + m.method().signature();
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null))
+                .message(msg.toString()).enclosing(enclosing).construct(e.text());
+        for (int i = 1; i < t.hops().size(); i++) {
+            b.related(t.hops().get(i));
+        }
+        for (int i = 1; i < group.size(); i++) {
+            CallSite o = group.get(i);
+            b.related(Semantics.location(m, o.range(), Semantics.display(o) + " is another effect before the return"));
+        }
+        Location handlerLoc = Semantics.location(m, m.method().nameRange(), "the " + handler
+                + ": the delivery is recorded as processed when it returns");
+        b.related(handlerLoc);
+        for (Location hop : t.hops()) {
+            b.flow(hop);
+        }
+        b.flow(handlerLoc.withLabel("the delivery is recorded as processed only after the handler returns"));
+        b.fix(Fix.of("Give the effect an idempotency key derived from the event (its id) that the receiver dedupes "
+                + "on, or record the event as handled (a conditional insert or claim whose result is checked) before "
+                + "the effect.", null));
+        b.report();
+    }
+
     private void reportChain(RuleContext ctx, MethodRef m, List<CallSite> chain, List<CallInfo> infos) {
         CallSite e = chain.get(0);
         StringBuilder names = new StringBuilder();
@@ -370,7 +435,9 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         if ("name".equals(t.basis())) {
             parts.add("the effect was recognised by its method name");
         }
-        if ("sql".equals(record.basis())) {
+        if (record == null) {
+            // no record call: the delivery's acknowledgement is the record
+        } else if ("sql".equals(record.basis())) {
             parts.add("the record was recognised from its SQL");
         } else if ("name".equals(record.basis())) {
             parts.add("the record was recognised by its method name");

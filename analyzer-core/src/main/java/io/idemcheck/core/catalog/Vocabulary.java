@@ -55,6 +55,12 @@ public enum Vocabulary {
     RETRY_LISTENER_ANNOTATIONS,
     /** Listener interfaces whose container redelivers a message when the method throws, as Type.method. Exact. */
     RETRY_LISTENER_INTERFACES,
+    /** Annotations of a handler whose delivery is recorded as processed only after the method returns (a persistent
+     * bus subscriber): a crash after an effect in it delivers the event again. Exact fully qualified names. */
+    ACK_AFTER_RETURN_ANNOTATIONS,
+    /** Handler interface methods whose delivery (or run) is recorded as done only after the method returns (a
+     * notification-queue handler, a job-item executor with failover), as Type.method. Exact. */
+    ACK_AFTER_RETURN_INTERFACES,
     /** Types whose loads return entities the persistence context manages (a Spring Data repository, an
      * EntityManager): a setter on one is written at commit. Exact simple names. */
     MANAGED_ENTITY_REPOSITORIES,

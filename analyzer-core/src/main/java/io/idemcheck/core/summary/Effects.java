@@ -113,8 +113,11 @@ final class Effects {
             MethodSummary s = summaries.apply(target);
             opaque |= s.opaque();
             if (!s.effects().isEmpty()) {
-                EffectTrace first = s.effects().stream().filter(x -> x.keyParam() < 0).findFirst()
-                        .orElse(s.effects().get(0));
+                // the call stands for the callee's worst effect: an unkeyed one, and one that leaves the
+                // application's database (an HTTP post or a message) before an insert that may roll back with it
+                EffectTrace first = s.effects().stream().filter(x -> x.keyParam() < 0 && !x.isDatabaseLocal())
+                        .findFirst().orElse(s.effects().stream().filter(x -> x.keyParam() < 0).findFirst()
+                                .orElse(s.effects().get(0)));
                 EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
                 if (!"payment".equals(inner.kind()) && !"order".equals(inner.kind())
@@ -207,12 +210,35 @@ final class Effects {
             if (lv != null && lv.initText() != null) {
                 seen.append(' ').append(lv.initText());
                 visible = true;
+                // the initializer's text is cut at a few hundred characters: a long builder chain
+                // (newBuilder().uri(..).header(..).timeout(..).POST(..).build()) says its verb through its calls
+                for (int id : lv.initCallIds()) {
+                    seen.append(' ').append(chainNames(m, id));
+                }
             }
         }
         if (!visible) {
             return false;
         }
         return !catalog.terms(Vocabulary.MUTATING_HTTP_MARKERS).has(seen.toString());
+    }
+
+    /**
+     * The calls of the receiver chain that ends in call {@code id}, written as {@code .name(} each
+     * ({@code .newBuilder( .uri( .POST( .build(}), so that the mutating-request markers see a verb the cut source
+     * text lost.
+     */
+    private static String chainNames(MethodRef m, int id) {
+        List<CallSite> calls = m.method().body().calls();
+        StringBuilder sb = new StringBuilder();
+        int cur = id;
+        int guard = 0;
+        while (cur >= 0 && cur < calls.size() && guard++ < 64) {
+            CallSite c = calls.get(cur);
+            sb.insert(0, "." + c.name() + "( " + c.name() + "( ");
+            cur = c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL ? c.receiver().callId() : -1;
+        }
+        return sb.toString();
     }
 
     private boolean isNotEffectType(ResolvedType recv) {

@@ -287,6 +287,33 @@ public final class Retries {
         return null;
     }
 
+    /**
+     * Why {@code m} is a handler whose delivery is recorded as done only after it returns, or null: an annotation of
+     * the catalog's {@code ackAfterReturnAnnotations} (resolved through the file's imports: a persistent bus's
+     * {@code @Subscribe}, not Guava's in-memory one), or an implementation of an {@code ackAfterReturnInterfaces}
+     * method (a notification-queue handler, a job-item executor that fails over). An effect in such a handler
+     * before it returns is an effect before the record: a crash in between delivers the event again.
+     */
+    public static String acknowledgedAfterReturn(Catalog cat, io.idemcheck.core.index.ProjectIndex index,
+                                                 MethodRef m) {
+        io.idemcheck.core.catalog.Terms annotations = cat.terms(Vocabulary.ACK_AFTER_RETURN_ANNOTATIONS);
+        for (io.idemcheck.core.facts.AnnotationFact a : m.method().annotations()) {
+            String fqn = a.name().contains(".") ? a.name() : m.file().imports().get(a.name());
+            if (fqn == null) {
+                for (String w : m.file().wildcards()) {
+                    if (annotations.has(w + "." + a.name())) {
+                        fqn = w + "." + a.name();
+                    }
+                }
+            }
+            if (fqn != null && annotations.has(fqn)) {
+                return "@" + a.simpleName() + " (" + fqn + ") handler";
+            }
+        }
+        String tm = implemented(cat.terms(Vocabulary.ACK_AFTER_RETURN_INTERFACES), index, m);
+        return tm == null ? null : tm + " handler";
+    }
+
     /** The "Type.method" of {@code terms} that {@code m} implements, or null. */
     private static String implemented(io.idemcheck.core.catalog.Terms terms, io.idemcheck.core.index.ProjectIndex index,
                                       MethodRef m) {
