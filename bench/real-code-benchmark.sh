@@ -10,7 +10,8 @@
 #   --no-cache  skip the cached re-scan column
 #   --no-warmup no untimed warm-up run before the timed ones (for a long corpus on a busy machine)
 # Environment: PMD_VERSION (default 7.27.0), PMD_RULE (default category/java/errorprone.xml/EmptyCatchBlock),
-#   JAVA_OPTS (passed to every JVM alike; default -XX:+UseSerialGC, what bin/idemcheck uses), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
+#   JAVA_OPTS (passed to every JVM alike; default what bin/idemcheck uses, bin/jvm-options.sh: the serial collector, and
+#   C1 alone on at most 2 processors), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
 #   measure instead of this checkout's, e.g. an older build for a before/after table; the floors always run from
 #   this checkout's jar).
 # Columns: io = read and decode every Java file; parse = also parse each with the engine's JavaParser settings (same
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
     --no-pmd) pmd=0; shift ;;
     --no-cache) cache=0; shift ;;
     --no-warmup) warmup=0; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) corpora+=("$(cd "$1" && pwd)"); shift ;;
   esac
@@ -38,8 +39,9 @@ done
 [ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] CORPUS_DIR..." >&2; exit 2; }
 pmd_version="${PMD_VERSION:-7.27.0}"
 pmd_rule="${PMD_RULE:-category/java/errorprone.xml/EmptyCatchBlock}"
-# Every JVM runs with the options bin/idemcheck gives a scan (the serial collector) unless JAVA_OPTS says otherwise.
-java_opts=(${JAVA_OPTS:--XX:+UseSerialGC})
+# Every JVM runs with the options bin/idemcheck gives a scan (bin/jvm-options.sh) unless JAVA_OPTS says otherwise.
+. "$root/bin/jvm-options.sh"
+java_opts=(${JAVA_OPTS:-$(idemcheck_jvm_options "")})
 work="$(mktemp -d "${TMPDIR:-/tmp}/idemcheck-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 

@@ -1,9 +1,5 @@
 package io.idemcheck.core.catalog;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.idemcheck.core.config.MethodPattern;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.util.Ordered;
@@ -24,7 +20,6 @@ import java.util.Map;
  * Named word lists live under {@code vocabularies} and are read through {@link #terms(Vocabulary)}. {@link #withProject(ProjectConfig)} adds a
  * project's own vocabulary from {@code idemcheck.yml} ({@code project} is null in the built-in catalog).
  */
-@JsonIgnoreProperties({"_comment"})
 public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effectAnnotations,
                       List<String> notEffectTypes, List<String> libraryPackages,
                       List<EffectName> effectMethodNames, List<String> notEffectMethodNames,
@@ -68,14 +63,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
      * @throws IOException           when the text is not JSON of the expected shape
      */
     public static Catalog read(InputStream in, String name) throws IOException {
-        Catalog c;
-        try {
-            c = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-                    .readValue(in, Catalog.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IllegalStateException(name + ": unknown key '" + e.getPropertyName() + "' at "
-                    + e.getPathReference().replace("io.idemcheck.core.catalog.", ""), e);
-        }
+        Catalog c = CatalogReader.read(in, name);
         if (c.vocabularies() == null) {
             throw new IllegalStateException(name + ": missing key 'vocabularies'");
         }

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -100,6 +101,35 @@ class CatalogTest {
                 .hasMessageContaining("exact, pattern or substring");
         assertThat(Map.of("k", exact.plus(List.of("persist"), "idemcheck.yml:3")).get("k").sourceOf("persist"))
                 .isEqualTo("idemcheck.yml:3");
+    }
+
+    @Test
+    void streamingReaderReadsTheBuiltInCatalogAsTheDataBindingDid() throws Exception {
+        // the data binding the catalog was read with before CatalogReader, as the reference
+        Catalog bound = new com.fasterxml.jackson.databind.ObjectMapper()
+                .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+                .readValue(builtInText(), Catalog.class);
+        Catalog read = Catalog.load();
+        assertThat(read).isEqualTo(bound);
+        assertThat(read.effectTypes()).isNotEmpty();
+        assertThat(read.entryPoints().interfaces()).isNotEmpty();
+        assertThat(new ArrayList<>(read.vocabularies().keySet())).isEqualTo(new ArrayList<>(bound.vocabularies().keySet()));
+        // lists stay as permissive as the binding's: asking for null is an answer, not an exception
+        assertThat(read.notEffectMethodNames().contains(null)).isFalse();
+    }
+
+    @Test
+    void valueOfTheWrongShapeIsAnIoErrorNamingWhere() throws Exception {
+        String json = builtInText().replaceFirst("\"kind\": \"http\", \"methods\": \\[", "\"kind\": \"http\", \"methods\": [7, ");
+        assertThatThrownBy(() -> Catalog.read(stream(json), "catalog.json"))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("catalog.json: expected a string, found VALUE_NUMBER_INT at effectTypes[0].methods[0]");
+        assertThatThrownBy(() -> Catalog.read(stream("[]"), "catalog.json"))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("expected START_OBJECT, found START_ARRAY at the top");
+        String unknown = builtInText().replaceFirst("\"kind\": \"http\", \"methods\"", "\"kind\": \"http\", \"verbs\": [], \"methods\"");
+        assertThatThrownBy(() -> Catalog.read(stream(unknown), "catalog.json"))
+                .hasMessage("catalog.json: unknown key 'verbs' at effectTypes[0]");
     }
 
     private static String builtInText() throws Exception {
