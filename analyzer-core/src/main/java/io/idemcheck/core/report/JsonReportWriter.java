@@ -1,9 +1,6 @@
 package io.idemcheck.core.report;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,9 +31,6 @@ public final class JsonReportWriter implements ReportWriter {
     public static final String SCHEMA_VERSION = "1";
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private final boolean showSuppressed;
 
@@ -52,7 +46,7 @@ public final class JsonReportWriter implements ReportWriter {
 
     @Override
     public void write(ScanResult result, Writer out) throws IOException {
-        MAPPER.writeValue(out, toJson(result));
+        JsonTrees.write(toJson(result), out);
         out.write("\n");
         out.flush();
     }

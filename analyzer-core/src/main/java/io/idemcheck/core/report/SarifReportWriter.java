@@ -1,9 +1,6 @@
 package io.idemcheck.core.report;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -51,9 +48,6 @@ public final class SarifReportWriter implements ReportWriter {
     public static final String AUTOMATION_ID = "idemcheck/";
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** Orders results by file, position, rule, then fingerprint, so equal inputs give byte-equal reports. */
     static final Comparator<Finding> RESULT_ORDER = Comparator
@@ -116,7 +110,7 @@ public final class SarifReportWriter implements ReportWriter {
 
     @Override
     public void write(ScanResult result, Writer out) throws IOException {
-        MAPPER.writeValue(out, toSarif(result));
+        JsonTrees.write(toSarif(result), out);
         out.write("\n");
         out.flush();
     }
