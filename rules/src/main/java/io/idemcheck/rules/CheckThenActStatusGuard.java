@@ -158,7 +158,9 @@ public final class CheckThenActStatusGuard implements Rule {
         if (ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis()) && rowCountChecked(sem, m, c)) {
             return true; // a status update whose SQL is not visible, used as a compare-and-set by its row count
         }
-        return sem.guardingClaim(m, c) != null;
+        String table = ci.statements().stream().map(SqlStatement::table).filter(java.util.Objects::nonNull)
+                .findFirst().orElse(null);
+        return StatusChecks.coveringClaim(sem, m, c, table) != null;
     }
 
     private static boolean rowCountChecked(Semantics sem, MethodRef m, CallSite c) {

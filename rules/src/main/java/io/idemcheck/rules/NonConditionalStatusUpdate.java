@@ -38,7 +38,7 @@ import java.util.Set;
         severity = Severity.WARNING, tags = {"idempotency", "state-machine", "concurrency"}, precision = "high")
 public final class NonConditionalStatusUpdate implements Rule {
 
-    private record Use(MethodRef method, CallSite call, String why) {
+    private record Use(MethodRef method, CallSite call, String why, List<Location> via) {
     }
 
     @Override
@@ -48,6 +48,7 @@ public final class NonConditionalStatusUpdate implements Rule {
         Set<MethodFacts> unattended = sem.reachableFromEntryPoints();
         Map<SqlStatement, List<Use>> uses = new IdentityHashMap<>();
         Map<SqlStatement, Integer> order = new LinkedHashMap<>();
+        Map<MethodRef, List<StatusChecks.Caller>> callerMap = new java.util.HashMap<>();
         ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody()) {
                 return;
@@ -55,7 +56,7 @@ public final class NonConditionalStatusUpdate implements Rule {
             List<CallInfo> infos = sem.calls(m);
             for (CallSite c : m.method().body().calls()) {
                 for (SqlStatement st : infos.get(c.id()).statements()) {
-                    if (!blind(project.catalog(), st) || sem.guardingClaim(m, c) != null
+                    if (!blind(project.catalog(), st) || StatusChecks.coveringClaim(sem, m, c, st.table()) != null
                             || lockedBefore(sem, m, c, infos)) {
                         continue;
                     }
@@ -77,6 +78,26 @@ public final class NonConditionalStatusUpdate implements Rule {
                     if (why == null) {
                         why = StatusRows.loopSelectedByStatus(sem, m, c, columns);
                     }
+                    List<Location> via = List.of();
+                    if (why == null && check == null) {
+                        StatusChecks.CallerCheck up = StatusChecks.findInCallers(sem, m, c, columns,
+                                k -> callers(project, callerMap, k));
+                        if (up != null) {
+                            StatusChecks.Caller top = up.path().get(0);
+                            why = up.caller().type().simpleName() + "." + up.caller().method().name() + "() checked "
+                                    + "the stored status of this row first (" + oneLine(up.check().text()) + " at line "
+                                    + up.check().range().line() + ") and then calls " + Semantics.display(top.via())
+                                    + " at line " + top.via().range().line() + ", which writes it";
+                            List<Location> path = new ArrayList<>();
+                            path.add(Semantics.location(up.caller(), up.check().range(), "the stored status is "
+                                    + "checked here"));
+                            for (StatusChecks.Caller step : up.path()) {
+                                path.add(Semantics.location(step.caller(), step.via().range(),
+                                        Semantics.display(step.via()) + " passes the checked row's key on"));
+                            }
+                            via = path;
+                        }
+                    }
                     if (why == null && unattended.contains(m.method())) {
                         String ep = sem.entryPoint(m);
                         why = ep != null ? m.type().simpleName() + "." + m.method().name() + "() is a job entry "
@@ -86,7 +107,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                     if (why == null) {
                         continue; // a standalone CRUD write: not a transition
                     }
-                    uses.computeIfAbsent(st, k -> new ArrayList<>()).add(new Use(m, c, why));
+                    uses.computeIfAbsent(st, k -> new ArrayList<>()).add(new Use(m, c, why, via));
                     order.putIfAbsent(st, order.size());
                 }
             }
@@ -239,6 +260,10 @@ public final class NonConditionalStatusUpdate implements Rule {
         RuleContext.FindingBuilder b = ctx.finding(at).message(msg.toString()).enclosing(enclosing(ctx.project(), st, first))
                 .construct(blind.text());
         for (Use u : uses) {
+            for (Location v : u.via()) {
+                b.related(v);
+                b.flow(v);
+            }
             Location l = Semantics.location(u.method(), u.call().range(), Semantics.display(u.call())
                     + " runs this blind status write: " + u.why());
             if (!(l.path().equals(at.path()) && l.startLine() == at.startLine())) {
@@ -269,6 +294,37 @@ public final class NonConditionalStatusUpdate implements Rule {
         return Fix.of("Add the expected current status (or a version/owner predicate) to the UPDATE's WHERE clause "
                 + "and act only when the row count is 1; with the runtime library, TaskClaimer.claim/complete do "
                 + "this fenced on owner and attempt.", template);
+    }
+
+    /**
+     * The direct callers of {@code target} in main code, with the call that reaches it; the reversed call graph is
+     * built once per check, on first use (most blind writes find their reason without it).
+     */
+    private static List<StatusChecks.Caller> callers(Project project, Map<MethodRef, List<StatusChecks.Caller>> map,
+                                                     MethodRef target) {
+        synchronized (map) {
+            if (!map.containsKey(null)) {
+                Semantics sem = project.semantics();
+                for (MethodRef k : project.index().methods()) {
+                    if (k.file().test() || !k.method().hasBody()) {
+                        continue;
+                    }
+                    List<CallInfo> infos = sem.calls(k);
+                    for (CallSite cc : k.method().body().calls()) {
+                        for (MethodRef t : infos.get(cc.id()).target().targets()) {
+                            map.computeIfAbsent(t, x -> new ArrayList<>()).add(new StatusChecks.Caller(k, cc));
+                        }
+                    }
+                }
+                map.put(null, List.of()); // built, even when nothing calls anything
+            }
+            return List.copyOf(map.getOrDefault(target, List.of()));
+        }
+    }
+
+    private static String oneLine(String s) {
+        String t = s.replaceAll("\\s+", " ").trim();
+        return t.length() > 100 ? t.substring(0, 100) + "..." : t;
     }
 
     private static String capitalize(String s) {

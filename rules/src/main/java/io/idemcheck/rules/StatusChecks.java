@@ -132,6 +132,142 @@ final class StatusChecks {
     }
 
     /**
+     * The checked claim that guards write {@code c} and covers the table it writes, or null. A claim on one table
+     * ({@code UPDATE task_group SET use_size = use_size + 1 WHERE .. AND use_size < group_size}) does not fence a blind
+     * write on another ({@code t_ds_task_group_queue} by id): the two rows are different, and two runs that both won
+     * a slot still both overwrite the same queue row. When either table is not visible the claim counts.
+     */
+    static CallSite coveringClaim(Semantics sem, MethodRef m, CallSite c, String table) {
+        CallSite claim = sem.guardingClaim(m, c);
+        if (claim == null || table == null || "?".equals(table)) {
+            return claim;
+        }
+        Set<String> tables = new java.util.LinkedHashSet<>();
+        writtenTables(sem, m, claim, tables, 0, new java.util.HashSet<>());
+        return tables.isEmpty() || tables.contains(table.toLowerCase(java.util.Locale.ROOT)) ? claim : null;
+    }
+
+    /** Tables (lower case) the statements run by {@code c} write, looked for down to three calls deep. */
+    private static void writtenTables(Semantics sem, MethodRef m, CallSite c, Set<String> out, int depth,
+                                      Set<MethodRef> seen) {
+        CallInfo ci = sem.calls(m).get(c.id());
+        for (io.idemcheck.core.sql.SqlStatement st : ci.statements()) {
+            for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+                if (f.isWrite() && f.table() != null && !"?".equals(f.table())) {
+                    out.add(f.table().toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+        }
+        if (!ci.statements().isEmpty() || depth >= 3) {
+            return;
+        }
+        for (MethodRef t : ci.target().targets()) {
+            if (!t.method().hasBody() || !seen.add(t)) {
+                continue;
+            }
+            for (CallSite x : t.method().body().calls()) {
+                writtenTables(sem, t, x, out, depth + 1, seen);
+            }
+        }
+    }
+
+    /**
+     * A check made by a caller: {@code m} writes the row whose key it was given as a parameter ({@code
+     * updateStatus(id, status)}), and a caller passes that key after a same-row check ({@code find(id)},
+     * {@code validateState(envelope)}, then {@code moveToRejected(id)}). Followed up through callers that pass the key
+     * on, at most {@code MAX_CALLER_DEPTH} calls up. Null when no caller checks.
+     *
+     * @param callers the direct callers of a method, with the call that reaches it
+     */
+    static CallerCheck findInCallers(Semantics sem, MethodRef m, CallSite c, Set<String> columns,
+                                     java.util.function.Function<MethodRef, List<Caller>> callers) {
+        return findInCallers(sem, m, keyParams(sem, m, c), columns, callers, List.of(), new java.util.HashSet<>());
+    }
+
+    /** A call {@code via} in method {@code caller}. */
+    record Caller(MethodRef caller, CallSite via) {
+    }
+
+    /**
+     * A same-row check found in a caller; {@code path} lists the calls from the checking caller down to the method
+     * that writes (the first is in the method that checks).
+     */
+    record CallerCheck(List<Caller> path, SameRowCheck check) {
+
+        /** The method that checks. */
+        MethodRef caller() {
+            return path.get(0).caller();
+        }
+    }
+
+    private static final int MAX_CALLER_DEPTH = 3;
+
+    private static CallerCheck findInCallers(Semantics sem, MethodRef m, Set<Integer> keys, Set<String> columns,
+                                             java.util.function.Function<MethodRef, List<Caller>> callers,
+                                             List<Caller> below, Set<MethodRef> seen) {
+        if (keys.isEmpty() || below.size() >= MAX_CALLER_DEPTH || !seen.add(m)) {
+            return null;
+        }
+        for (Caller up : callers.apply(m)) {
+            MethodRef k = up.caller();
+            if (k.file().test() || !k.method().hasBody()) {
+                continue;
+            }
+            CallSite cc = up.via();
+            List<CallInfo> infos = sem.calls(k);
+            // only the key arguments: a check must concern the row the callee writes
+            CallSite keyed = keyedCall(cc, keys);
+            List<Caller> path = new java.util.ArrayList<>();
+            path.add(up);
+            path.addAll(below);
+            SameRowCheck check = find(sem, k, keyed, infos.get(cc.id()), columns, false);
+            if (check != null) {
+                return new CallerCheck(List.copyOf(path), check);
+            }
+            CallerCheck higher = findInCallers(sem, k, keyParams(sem, k, keyed), columns, callers, path, seen);
+            if (higher != null) {
+                return higher;
+            }
+        }
+        return null;
+    }
+
+    /** {@code cc} with only its arguments at {@code keys}: what it passes on as the written row's key. */
+    private static CallSite keyedCall(CallSite cc, Set<Integer> keys) {
+        List<io.idemcheck.core.facts.Arg> args = new java.util.ArrayList<>();
+        for (int i = 0; i < cc.args().size(); i++) {
+            io.idemcheck.core.facts.Arg a = cc.args().get(i);
+            args.add(keys.contains(i) ? a : new io.idemcheck.core.facts.Arg("", Set.of(), Set.of(), null));
+        }
+        return new CallSite(cc.id(), cc.name(), cc.receiver(), args, cc.range(), cc.text(), cc.use(), cc.assignedTo(),
+                cc.loopIds(), cc.arms(), cc.guardIds(), cc.lambdaId(), cc.catchDepth());
+    }
+
+    /**
+     * The positions of {@code m}'s parameters that the write {@code c} uses as its row: an argument of {@code c}
+     * (or the receiver) that is, or derives from, the parameter.
+     */
+    private static Set<Integer> keyParams(Semantics sem, MethodRef m, CallSite c) {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        for (io.idemcheck.core.facts.Arg a : c.args()) {
+            names.addAll(a.names());
+        }
+        if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME) {
+            names.add(c.receiver().name());
+        }
+        Set<String> roots = new java.util.LinkedHashSet<>(names);
+        roots.addAll(sem.roots(m, names));
+        Set<Integer> out = new java.util.LinkedHashSet<>();
+        List<MethodFacts.Param> ps = m.method().params();
+        for (int i = 0; i < ps.size(); i++) {
+            if (roots.contains(ps.get(i).name())) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /**
      * {@code validate(envelope)} where the helper, a project method, compares its parameter's status and creates an
      * exception; or an assertion ({@code Assert.isTrue}, {@code Preconditions.checkState}, ..) on the status.
      */

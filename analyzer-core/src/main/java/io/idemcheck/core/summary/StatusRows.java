@@ -236,9 +236,55 @@ public final class StatusRows {
                     return "the loop at line " + loop.range().line() + " iterates rows selected by status ("
                             + Semantics.display(x) + ")";
                 }
+                CallSite filter = filteredByStatus(sem, m, x, columns);
+                if (filter != null) {
+                    return "the loop at line " + loop.range().line() + " iterates rows read from the database and "
+                            + "kept by their stored status in memory (" + oneLine(filter.text()) + ")";
+                }
             }
         }
         return null;
+    }
+
+    private static final Pattern FILTER_ACCESS = Pattern.compile("\\.\\s*(?:get|is)?(\\w+)\\s*\\(\\s*\\)");
+
+    /**
+     * The {@code filter(..)} of a stream over rows read from storage that keeps rows by one of {@code columns}
+     * ({@code dao.queryInQueue(g).stream().filter(q -> q.getStatus() == WAIT).collect(..)}): the rows are selected by
+     * their stored status, in memory instead of in the WHERE clause. Null when the chain of {@code x} has no such
+     * filter, or does not start from a read of the database.
+     */
+    static CallSite filteredByStatus(Semantics sem, MethodRef m, CallSite x, Set<String> columns) {
+        Body body = m.method().body();
+        List<CallInfo> ci = sem.calls(m);
+        CallSite filter = null;
+        boolean read = false;
+        CallSite cur = x;
+        for (int guard = 0; cur != null && guard < 16; guard++) {
+            if (cur.name().equals("filter") && filter == null) {
+                for (Arg a : cur.args()) {
+                    Matcher am = FILTER_ACCESS.matcher(a.text());
+                    while (am.find()) {
+                        if (columns.contains(norm(am.group(1)))
+                                && a.text().matches("(?s).*(==|!=|\\bequals\\s*\\().*")) {
+                            filter = cur;
+                        }
+                    }
+                }
+            }
+            CallInfo info = ci.get(cur.id());
+            read |= info.statements().stream().anyMatch(st -> st.kind() == SqlFacts.Kind.SELECT)
+                    || info.statements().isEmpty() && sem.index().typeOf(info.target().receiverType())
+                    .filter(sem::isDataAccess).isPresent();
+            Receiver r = cur.receiver();
+            cur = r.kind() == Receiver.Kind.CALL ? body.calls().get(r.callId()) : null;
+        }
+        return read ? filter : null;
+    }
+
+    private static String oneLine(String s) {
+        String t = s.replaceAll("\\s+", " ").trim();
+        return t.length() > 100 ? t.substring(0, 100) + "..." : t;
     }
 
     private static final Pattern WHERE = Pattern.compile("(?is)\\bWHERE\\b(.*)");
