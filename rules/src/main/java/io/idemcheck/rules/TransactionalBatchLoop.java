@@ -48,7 +48,7 @@ public final class TransactionalBatchLoop implements Rule {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody() || m.method().body().loops().isEmpty()) {
+            if (m.file().test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
                 return;
             }
             checkMethod(ctx, sem, m, RuleTrace.OFF);
@@ -60,8 +60,6 @@ public final class TransactionalBatchLoop implements Rule {
         if (m.file().test() || !m.method().hasBody()) {
             trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
                     : "the method has no body"));
-        } else if (m.method().body().loops().isEmpty()) {
-            trace.missing(0, "the method", "a loop: the method has none");
         } else {
             checkMethod(ctx, ctx.project().semantics(), m, trace);
         }
@@ -85,6 +83,10 @@ public final class TransactionalBatchLoop implements Rule {
         if (methodScope != null) {
             trace.held(0, "the method", "it runs in one transaction: " + methodScope.describe());
         }
+        if (m.method().body().loops().isEmpty()) {
+            trace.missing(0, "the method", "a loop: the method has none");
+        }
+        checkHelpers(ctx, sem, m, methodScope, templates, trace);
         List<LoopFact> reported = new ArrayList<>();
         for (LoopFact loop : m.method().body().loops()) {
             int line = loop.range().line();
@@ -163,6 +165,66 @@ public final class TransactionalBatchLoop implements Rule {
         }
     }
 
+    /**
+     * The batches the method's transaction runs through helpers: a call, outside the method's own loops, of a method
+     * whose loop drains a source or walks rows it selects, with an external call per item
+     * ({@link TransactionalHelperLoops}). Reported at the call.
+     */
+    private void checkHelpers(RuleContext ctx, Semantics sem, MethodRef m, TxScope methodScope, List<TxScope> templates,
+                              RuleTrace trace) {
+        for (CallSite c : m.method().body().calls()) {
+            TxScope scope = null;
+            for (TxScope t : templates) {
+                if (contains(t.within(), c.range()) && t.templateCall() != c) {
+                    scope = t;
+                }
+            }
+            if (scope == null) {
+                scope = methodScope;
+            }
+            if (scope == null) {
+                continue;
+            }
+            TransactionalHelperLoops.HelperBatch hb = TransactionalHelperLoops.helperBatch(sem, m, c);
+            if (hb == null) {
+                continue;
+            }
+            if (trace.enabled()) {
+                trace.fired(c.range().line(), Semantics.display(c), "it runs the batch of "
+                        + hb.helper().type().simpleName() + "." + hb.helper().method().name() + "() (the loop at line "
+                        + hb.loop().range().line() + ") inside this transaction: " + scope.describe());
+            }
+            reportHelper(ctx, m, scope, hb);
+        }
+    }
+
+    private void reportHelper(RuleContext ctx, MethodRef m, TxScope scope, TransactionalHelperLoops.HelperBatch hb) {
+        MethodRef h = hb.helper();
+        String helper = h.type().simpleName() + "." + h.method().name() + "()";
+        String msg = Semantics.display(hb.call()) + " runs a whole batch inside this method's transaction ("
+                + scope.describe() + "): " + helper + " declares no transaction of its own and "
+                + (hb.drain() ? "drains its source item by item (the loop at line " + hb.loop().range().line() + ")"
+                : "loops over rows it selects itself (the loop at line " + hb.loop().range().line() + ")")
+                + ", calling " + Semantics.display(hb.external()) + " at line " + hb.external().range().line()
+                + " for each item. The transaction and its database connection are held for the whole batch, and a "
+                + "failure on one item rolls back the database work of every item before it while their external "
+                + "calls stay done, so a rerun repeats them.";
+        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, hb.call().range(), null)).message(msg)
+                .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(hb.call().text())
+                .severity(Severity.ERROR);
+        if (scope.templateCall() != null) {
+            b.related(Semantics.location(m, scope.templateCall().range(), "the transaction starts here"));
+        }
+        b.flow(Semantics.location(m, hb.call().range(), "the batch runs inside the caller's transaction"));
+        b.related(Semantics.location(h, hb.loop().range(), "the batch loop, in the caller's transaction"));
+        b.flow(Semantics.location(h, hb.loop().range(), "one item per iteration"));
+        b.related(Semantics.location(h, hb.external().range(), Semantics.display(hb.external())
+                + " calls out; the rollback cannot undo it"));
+        b.flow(Semantics.location(h, hb.external().range(), Semantics.display(hb.external()) + " calls out"));
+        b.fix(fix(h, hb.loop(), scope));
+        b.report();
+    }
+
     private static final java.util.regex.Pattern COUNTED = java.util.regex.Pattern.compile(
             "\\s*\\w+\\s*<=?\\s*([A-Z][A-Z0-9_]*|\\w+\\.[A-Z][A-Z0-9_]*|\\d+)\\s*");
 
@@ -179,7 +241,7 @@ public final class TransactionalBatchLoop implements Rule {
      * mapper, DAO or repository whose query does not depend on the method's parameters (a scan such as
      * {@code selectPending()}, {@code findByStatus("OPEN")}, {@code getTimeOutOrders(setting.getOvertime())}).
      */
-    private static boolean batch(Semantics sem, MethodRef m, LoopFact loop) {
+    static boolean batch(Semantics sem, MethodRef m, LoopFact loop) {
         Set<String> params = new HashSet<>();
         m.method().params().forEach(p -> params.add(p.name()));
         // what a lambda is given by its caller (a transaction template's handle on the DAOs) is given, not selected
