@@ -14,7 +14,7 @@ import java.util.Set;
  * IDEM006: a retry with no ceiling. A {@code while (true)} / {@code for (;;)} loop or a recursion that catches a
  * failure and tries again with no attempt counter and no time bound; a catch block or failure handler that puts the
  * item back (status back to PENDING/RETRY/..., re-enqueue, nack with requeue) without reading and bounding a retry
- * count; a retry library configured without a limit (in Java or in {@code application*.yml|yaml|properties}). One
+ * count; a dead-letter queue drained and replayed with no replay count; a retry library configured without a limit (in Java or in {@code application*.yml|yaml|properties}). One
  * permanently failing item is then retried forever and floods the queue.
  */
 @RuleInfo(id = "IDEM006", name = "UnboundedRetry",
@@ -42,6 +42,7 @@ public final class UnboundedRetry implements Rule {
             UnboundedRetryLoops.checkLoops(ctx, m);
             UnboundedRetryLoops.checkRecursion(ctx, sem, m);
             UnboundedRetryPutBack.checkPutBack(ctx, sem, m, boundedTables);
+            UnboundedRetryDeadLetters.checkReplay(ctx, sem, m);
             UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, eventOnly);
             UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, boundedTables, eventOnly);
             UnboundedRetryLibraries.checkLibraryCode(ctx, m);

@@ -162,7 +162,10 @@ public enum Vocabulary {
     FAILURE_EVENT_WRITES,
     /** Retry-limit setters for which -1 means forever (Failsafe withMaxRetries, ActiveMQ setMaximumRedeliveries).
      * Exact method names. */
-    FOREVER_AT_MINUS_ONE_SETTERS;
+    FOREVER_AT_MINUS_ONE_SETTERS,
+    /** Words naming a dead-letter queue or topic (deadLetter, dlq): a loop receiving from one and sending each message
+     * on replays messages that already failed. Substrings, matched case-insensitively. */
+    DEAD_LETTER_WORDS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());
