@@ -45,7 +45,7 @@ public final class StaleRunningNotRecovered implements Rule {
     private static final Pattern STATUS_SETTER = Pattern.compile("^set\\w*(Status|State)$");
 
     /** One move into an in-progress state. */
-    private record Move(Location at, String enclosing, String construct, String table, String value, String what,
+    record Move(Location at, String enclosing, String construct, String table, String value, String what,
                         String basis, List<String> setColumns) {
     }
 
@@ -92,6 +92,11 @@ public final class StaleRunningNotRecovered implements Rule {
                 Move entity = entityMove(sem, m, c, infos, calls);
                 if (entity != null) {
                     moves.add(entity);
+                } else {
+                    Move arg = InProgressArguments.move(sem, m, c, ci);
+                    if (arg != null) {
+                        moves.add(arg);
+                    }
                 }
             }
         });
@@ -279,6 +284,8 @@ public final class StaleRunningNotRecovered implements Rule {
             msg.append(" (The in-progress move was recognised by its method name; its SQL is not visible.)");
         } else if ("entity".equals(mv.basis())) {
             msg.append(" (The in-progress move is an entity status set and saved.)");
+        } else if ("argument".equals(mv.basis())) {
+            msg.append(" (The in-progress value is an argument; the method called stores it in the row it saves.)");
         } else if ("guard".equals(mv.basis())) {
             msg.append(" The row is also the guard: while it exists in that state, a redelivery or a rerun skips "
                     + "the work as already running, so the work is lost, not merely delayed.");
