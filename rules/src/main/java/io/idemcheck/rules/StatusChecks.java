@@ -245,7 +245,8 @@ final class StatusChecks {
 
     /**
      * The positions of {@code m}'s parameters that the write {@code c} uses as its row: an argument of {@code c}
-     * (or the receiver) that is, or derives from, the parameter.
+     * (or the receiver) that reads the parameter itself ({@code id}, {@code envelope.getId()}); a row loaded by it
+     * ({@code findByParent(code)}) is another row.
      */
     private static Set<Integer> keyParams(Semantics sem, MethodRef m, CallSite c) {
         Set<String> names = new java.util.LinkedHashSet<>();
@@ -255,8 +256,8 @@ final class StatusChecks {
         if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME) {
             names.add(c.receiver().name());
         }
+        // the parameter itself, not what derives from it through a read: queryByParentCode(code) loads another row
         Set<String> roots = new java.util.LinkedHashSet<>(names);
-        roots.addAll(sem.roots(m, names));
         Set<Integer> out = new java.util.LinkedHashSet<>();
         List<MethodFacts.Param> ps = m.method().params();
         for (int i = 0; i < ps.size(); i++) {
