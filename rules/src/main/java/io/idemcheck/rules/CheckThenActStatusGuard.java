@@ -18,6 +18,7 @@ import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
@@ -54,15 +55,32 @@ public final class CheckThenActStatusGuard implements Rule {
             if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()) {
                 return;
             }
-            checkMethod(ctx, sem, m);
+            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test() || !m.method().hasBody()) {
+            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
+                    : "the method has no body"));
+        } else if (m.method().body().guards().isEmpty()) {
+            trace.missing(0, "the method", "a condition: the method has no if, switch or early exit");
+        } else {
+            checkMethod(ctx, ctx.project().semantics(), m, trace);
+            if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
+                    || st.kind() == RuleTrace.Kind.FIRED)) {
+                trace.missing(0, "the method", "a status check: none of its conditions tests a status");
+            }
+        }
     }
 
     /** A status check: the read of the status and where the checked value came from. */
     record StatusCheck(String accessor, String variable, CallSite loadedBy, LoopFact loadedIn) {
     }
 
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m) {
+    /** Checks one method; with an enabled {@code trace}, writes each status check's conditions and verdict to it. */
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
         Body body = m.method().body();
         List<CallInfo> infos = sem.calls(m);
         for (GuardFact g : body.guards()) {
@@ -73,6 +91,13 @@ public final class CheckThenActStatusGuard implements Rule {
             if (sc == null) {
                 continue;
             }
+            int line = g.range().line();
+            String subject = trace.enabled() ? "the check `" + oneLine(g.text()) + "`" : null;
+            if (trace.enabled()) {
+                trace.held(line, subject, "it tests the status " + sc.accessor() + " as read " + (sc.loadedBy() != null
+                        ? "by " + Semantics.display(sc.loadedBy()) + " at line " + sc.loadedBy().range().line()
+                        : "with the rows of the loop at line " + sc.loadedIn().range().line()));
+            }
             List<CallSite> acts = new ArrayList<>();
             String field = StatusRows.norm(field(sc.accessor()));
             for (CallSite c : body.calls()) {
@@ -80,21 +105,44 @@ public final class CheckThenActStatusGuard implements Rule {
                     continue;
                 }
                 CallInfo ci = infos.get(c.id());
-                if (!sem.writesDatabase(m, c) || !writesCheckedColumn(m, c, ci, sc, field)
-                        || !StatusChecks.sameRow(sem, m, c, sc)) {
-                    continue; // a precondition for another row or column, or for an effect: not a transition guard
+                if (!sem.writesDatabase(m, c)) {
+                    continue;
+                }
+                if (!writesCheckedColumn(m, c, ci, sc, field) || !StatusChecks.sameRow(sem, m, c, sc)) {
+                    // a precondition for another row or column, or for an effect: not a transition guard
+                    trace.note(c.range().line(), subject, Semantics.display(c) + " writes another column ("
+                            + field + " is not set) or another row than the one checked");
+                    continue;
                 }
                 java.util.Set<String> written = StatusRows.writtenColumns(m, c, ci, sc.variable());
                 if (StatusChecks.converges(g.text(), StatusRows.writtenValue(m, c, ci, sc.variable(), field),
                         StatusRows.setsOtherStatus(sem.index().catalog(), written, field))) {
-                    continue; // every run writes the value the check excluded: a repeat changes nothing
+                    // every run writes the value the check excluded: a repeat changes nothing
+                    trace.note(c.range().line(), subject, Semantics.display(c) + " writes the value the check "
+                            + "excludes: a repeat changes nothing");
+                    continue;
                 }
-                if (!safe(sem, m, c, ci) && !(ci.effect() == null && writesCheckedValue(c, ci, g))
-                        && !lockedRead(sem, m, sc, c)) {
+                if (safe(sem, m, c, ci)) {
+                    trace.note(c.range().line(), subject, Semantics.display(c) + " is atomic: a conditional update, "
+                            + "or a checked claim guards it");
+                } else if (ci.effect() == null && writesCheckedValue(c, ci, g)) {
+                    trace.note(c.range().line(), subject, Semantics.display(c) + " writes only the state the check "
+                            + "tested for: a repeat converges");
+                } else if (lockedRead(sem, m, sc, c)) {
+                    trace.note(c.range().line(), subject, Semantics.display(c) + " writes a row read with a lock held "
+                            + "(SELECT .. FOR UPDATE in a transaction): a second run waits and fails the check");
+                } else {
                     acts.add(c);
                 }
             }
-            if (!acts.isEmpty()) {
+            if (acts.isEmpty()) {
+                trace.missing(line, subject, "an unprotected act on the checked status: no call it guards writes "
+                        + "that status of the same row without a conditional update, a checked claim or a lock");
+            } else {
+                if (trace.enabled()) {
+                    trace.fired(line, subject, "it guards " + Semantics.display(acts.get(0)) + " at line "
+                            + acts.get(0).range().line() + ", which writes the checked status in a separate step");
+                }
                 // the effects the same check guards are what a second pass repeats: name them with the write
                 for (CallSite c : body.calls()) {
                     CallInfo ci = infos.get(c.id());

@@ -13,6 +13,7 @@ import io.idemcheck.core.model.Project;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -47,58 +48,152 @@ public final class IgnoredClaimResult implements Rule {
             if (m.file().test() || !m.method().hasBody()) {
                 return;
             }
-            List<CallInfo> infos = sem.calls(m);
-            List<CallSite> calls = m.method().body().calls();
-            for (CallSite c : calls) {
-                CallInfo ci = infos.get(c.id());
-                if (!ci.claim() || !fencedClaim(project.catalog(), ci) || notAClaimByItsBody(sem, ci)
-                        || sweep(ci.statements()) || setBased(project.catalog(), ci.statements())
-                        || Locks.acquisitionOf(sem, m, c) != null) {
-                    continue;
-                }
-                MethodRef declared = ci.target().declared();
-                if (declared != null && "void".equals(declared.method().returnType().name())
-                        && !declared.method().hasBody()) {
-                    for (SqlStatement st : ci.statements()) {
-                        if (st.shapes().stream().anyMatch(f -> NonConditionalStatusUpdate.transitionShape(
-                                project.catalog(), f) && NonConditionalStatusUpdate.fencedShape(project.catalog(), f))) {
-                            voidDecls.computeIfAbsent(st, k -> new ArrayList<>()).add(Semantics.location(m, c.range(),
-                                    Semantics.display(c) + " cannot tell whether it won the row"));
-                            voidMethods.putIfAbsent(st, declared);
-                        }
-                    }
-                    continue;
-                }
-                CallSite claim = c;
-                if (project.catalog().terms(Vocabulary.JDBC_PREPARE_CALLS).has(c.name()) && isJdbc(ci)) {
-                    // the SQL is in prepareStatement(..); the row count comes from ps.executeUpdate()
-                    claim = execution(project.catalog(), m, c);
-                    if (claim == null) {
-                        continue;
-                    }
-                }
-                if (checked(sem, m, claim) || completionOfOwnedRow(sem, m, c, infos)) {
-                    continue;
-                }
-                CallSite next = null;
-                for (int j = claim.id() + 1; j < calls.size(); j++) {
-                    CallInfo oi = infos.get(j);
-                    CallSite o = calls.get(j);
-                    // work in a catch block entered after the claim runs because something failed, not as if the
-                    // claim had won (a FAILED mark)
-                    if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !o.exclusiveWith(claim)
-                            && o.id() != c.id() && o.catchDepth() <= claim.catchDepth()) {
-                        next = calls.get(j);
-                        break;
-                    }
-                }
-                if (next != null) {
-                    report(ctx, m, claim, next, infos.get(next.id()));
-                }
-            }
+            checkMethod(ctx, m, voidDecls, voidMethods, RuleTrace.OFF);
         });
         for (Map.Entry<SqlStatement, List<Location>> e : voidDecls.entrySet()) {
             reportVoid(ctx, e.getKey(), voidMethods.get(e.getKey()), e.getValue());
+        }
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        Map<SqlStatement, List<Location>> voidDecls = new LinkedHashMap<>();
+        Map<SqlStatement, MethodRef> voidMethods = new IdentityHashMap<>();
+        if (!m.method().hasBody()) {
+            // a mapper method declared void is reported at its declaration, found from its callers: run the check
+            // over the project (untraced) and say whether this declaration is one of them
+            ctx.forEachMethod(ctx.project().index().methods(), o -> {
+                if (!o.file().test() && o.method().hasBody()) {
+                    checkMethod(ctx, o, voidDecls, voidMethods, RuleTrace.OFF);
+                }
+            });
+            for (Map.Entry<SqlStatement, MethodRef> e : voidMethods.entrySet()) {
+                if (e.getValue().equals(m)) {
+                    trace.fired(m.method().nameRange().line(), "the method", "declared void, it throws away the "
+                            + "row count of its conditional update (" + e.getKey().table() + "); called from "
+                            + voidDecls.get(e.getKey()).size() + " place(s)");
+                    return;
+                }
+            }
+            trace.missing(0, "the method", "a void declaration of a conditional claim that a caller runs: "
+                    + "no caller in main code runs it as a fenced claim, or it returns its row count");
+            return;
+        }
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: this is test code");
+            return;
+        }
+        checkMethod(ctx, m, voidDecls, voidMethods, trace);
+        if (trace.isEmpty()) {
+            trace.missing(0, "the method", "a conditional claim: no call of the method is recognised as a claim");
+        } else if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
+                || st.kind() == RuleTrace.Kind.FIRED)) {
+            trace.missing(0, "the method", "a claim whose result is ignored here: its claims are reported at their "
+                    + "void declarations");
+        }
+    }
+
+    /**
+     * Checks the claims of one method; a claim through a void mapper method is collected in {@code voidDecls} and
+     * {@code voidMethods} (reported once at the declaration). With an enabled {@code trace}, writes each claim's
+     * conditions and verdict to it.
+     */
+    private void checkMethod(RuleContext ctx, MethodRef m, Map<SqlStatement, List<Location>> voidDecls,
+                             Map<SqlStatement, MethodRef> voidMethods, RuleTrace trace) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        List<CallInfo> infos = sem.calls(m);
+        List<CallSite> calls = m.method().body().calls();
+        for (CallSite c : calls) {
+            CallInfo ci = infos.get(c.id());
+            if (!ci.claim()) {
+                continue;
+            }
+            int line = c.range().line();
+            String subject = Semantics.display(c);
+            if (!fencedClaim(project.catalog(), ci)) {
+                trace.missing(line, subject, "a claim that fences a workflow status: its UPDATE matches no status, "
+                        + "version, owner or lease column (a soft-delete flag, a flag reset)");
+                continue;
+            }
+            if (notAClaimByItsBody(sem, ci)) {
+                trace.missing(line, subject, "a claim by its body: the called method returns nothing, or the SQL its "
+                        + "body runs has no per-row conditional transition");
+                continue;
+            }
+            if (sweep(ci.statements()) || setBased(project.catalog(), ci.statements())) {
+                trace.missing(line, subject, "a per-row claim: it is a set-based sweep (its WHERE binds no row "
+                        + "identity and selects rows by age or a time column), whose count says how many rows moved, "
+                        + "not who won");
+                continue;
+            }
+            if (Locks.acquisitionOf(sem, m, c) != null) {
+                trace.missing(line, subject, "a claim of a row: it takes a lock (IDEM009 looks at locks)");
+                continue;
+            }
+            trace.held(line, subject, "a conditional claim" + (ci.claimEvidence() == null ? ""
+                    : " (" + ci.claimEvidence().describe() + ")"));
+            MethodRef declared = ci.target().declared();
+            if (declared != null && "void".equals(declared.method().returnType().name())
+                    && !declared.method().hasBody()) {
+                for (SqlStatement st : ci.statements()) {
+                    if (st.shapes().stream().anyMatch(f -> NonConditionalStatusUpdate.transitionShape(
+                            project.catalog(), f) && NonConditionalStatusUpdate.fencedShape(project.catalog(), f))) {
+                        voidDecls.computeIfAbsent(st, k -> new ArrayList<>()).add(Semantics.location(m, c.range(),
+                                Semantics.display(c) + " cannot tell whether it won the row"));
+                        voidMethods.putIfAbsent(st, declared);
+                    }
+                }
+                trace.note(line, subject, declared.type().simpleName() + "." + declared.method().name() + "() is "
+                        + "declared void, so its row count is thrown away by its signature: reported once at that "
+                        + "declaration, not here");
+                continue;
+            }
+            CallSite claim = c;
+            if (project.catalog().terms(Vocabulary.JDBC_PREPARE_CALLS).has(c.name()) && isJdbc(ci)) {
+                // the SQL is in prepareStatement(..); the row count comes from ps.executeUpdate()
+                claim = execution(project.catalog(), m, c);
+                if (claim == null) {
+                    trace.missing(line, subject, "the statement's execution: no executeUpdate() of the prepared "
+                            + "statement follows in the method");
+                    continue;
+                }
+            }
+            if (checked(sem, m, claim)) {
+                trace.missing(line, subject, "an ignored result: its " + (claim.use() == CallSite.Use.ASSIGNED
+                        ? "result, held in " + claim.assignedTo() + ", is tested by a condition"
+                        : "result reaches a decision (" + claim.use().name().toLowerCase(java.util.Locale.ROOT)
+                        + ")"));
+                continue;
+            }
+            if (completionOfOwnedRow(sem, m, c, infos)) {
+                trace.missing(line, subject, "a claim of its own: it completes a row already owned by the checked "
+                        + "claim " + Semantics.display(sem.guardingClaim(m, c)) + " at line "
+                        + sem.guardingClaim(m, c).range().line());
+                continue;
+            }
+            trace.held(line, subject, "its result is " + (claim.use() == CallSite.Use.DISCARDED ? "discarded"
+                    : "never compared"));
+            CallSite next = null;
+            for (int j = claim.id() + 1; j < calls.size(); j++) {
+                CallInfo oi = infos.get(j);
+                CallSite o = calls.get(j);
+                // work in a catch block entered after the claim runs because something failed, not as if the
+                // claim had won (a FAILED mark)
+                if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !o.exclusiveWith(claim)
+                        && o.id() != c.id() && o.catchDepth() <= claim.catchDepth()) {
+                    next = calls.get(j);
+                    break;
+                }
+            }
+            if (next != null) {
+                trace.fired(claim.range().line(), subject, "the code goes on and " + Semantics.display(next)
+                        + " at line " + next.range().line() + " runs whether or not the claim won");
+                report(ctx, m, claim, next, infos.get(next.id()));
+            } else {
+                trace.missing(line, subject, "work after the claim: no side effect, record or SQL write follows it "
+                        + "(outside the branches that exclude it and catch blocks)");
+            }
         }
     }
 

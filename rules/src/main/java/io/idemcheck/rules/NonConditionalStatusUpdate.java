@@ -11,6 +11,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -53,67 +54,144 @@ public final class NonConditionalStatusUpdate implements Rule {
             if (m.file().test() || !m.method().hasBody()) {
                 return;
             }
-            List<CallInfo> infos = sem.calls(m);
-            for (CallSite c : m.method().body().calls()) {
-                for (SqlStatement st : infos.get(c.id()).statements()) {
-                    if (!blind(project.catalog(), st) || StatusChecks.coveringClaim(sem, m, c, st.table()) != null
-                            || lockedBefore(sem, m, c, infos)) {
-                        continue;
-                    }
-                    Set<String> columns = blindStatusColumns(project.catalog(), st);
-                    CallInfo ci = infos.get(c.id());
-                    if (convergesToCheckedState(m, c, st) || StatusChecks.convergent(sem, m, c, ci, columns)) {
-                        continue; // if (!"ARCHIVED".equals(s)) set ARCHIVED: a repeat writes the same value again
-                    }
-                    StatusChecks.SameRowCheck check = StatusChecks.find(sem, m, c, ci, columns);
-                    String why = null;
-                    if (check != null && check.helper() == null) {
-                        why = "the guard `" + check.text().replace('\n', ' ') + "` at line " + check.range().line()
-                                + " read the status first (of the row it writes)";
-                    } else if (check != null) {
-                        why = Semantics.display(check.helper()) + " at line " + check.range().line()
-                                + " checked the stored " + check.check().accessor() + " of this row first and throws "
-                                + "otherwise";
-                    }
-                    if (why == null) {
-                        why = StatusRows.loopSelectedByStatus(sem, m, c, columns);
-                    }
-                    List<Location> via = List.of();
-                    if (why == null && check == null) {
-                        StatusChecks.CallerCheck up = StatusChecks.findInCallers(sem, m, c, columns,
-                                k -> callers(project, callerMap, k));
-                        if (up != null) {
-                            StatusChecks.Caller top = up.path().get(0);
-                            why = up.caller().type().simpleName() + "." + up.caller().method().name() + "() checked "
-                                    + "the stored status of this row first (" + oneLine(up.check().text()) + " at line "
-                                    + up.check().range().line() + ") and then calls " + Semantics.display(top.via())
-                                    + " at line " + top.via().range().line() + ", which writes it";
-                            List<Location> path = new ArrayList<>();
-                            path.add(Semantics.location(up.caller(), up.check().range(), "the stored status is "
-                                    + "checked here"));
-                            for (StatusChecks.Caller step : up.path()) {
-                                path.add(Semantics.location(step.caller(), step.via().range(),
-                                        Semantics.display(step.via()) + " passes the checked row's key on"));
-                            }
-                            via = path;
-                        }
-                    }
-                    if (why == null && unattended.contains(m.method())) {
-                        String ep = sem.entryPoint(m);
-                        why = ep != null ? m.type().simpleName() + "." + m.method().name() + "() is a job entry "
-                                + "point (" + ep + ")" : m.type().simpleName() + "." + m.method().name()
-                                + "() runs unattended (reachable from a job entry point)";
-                    }
-                    if (why == null) {
-                        continue; // a standalone CRUD write: not a transition
-                    }
-                    uses.computeIfAbsent(st, k -> new ArrayList<>()).add(new Use(m, c, why, via));
-                    order.putIfAbsent(st, order.size());
-                }
-            }
+            collect(ctx, m, unattended, uses, order, callerMap, RuleTrace.OFF);
         });
         for (SqlStatement st : order.keySet()) {
             report(ctx, st, uses.get(st));
+        }
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        Project project = ctx.project();
+        Set<MethodFacts> unattended = project.semantics().reachableFromEntryPoints();
+        Map<SqlStatement, List<Use>> uses = new IdentityHashMap<>();
+        Map<SqlStatement, Integer> order = new LinkedHashMap<>();
+        Map<MethodRef, List<StatusChecks.Caller>> callerMap = new java.util.HashMap<>();
+        // a statement is reported once, at the statement, for all the calls that run it: collect them all (untraced)
+        ctx.forEachMethod(project.index().methods(), o -> {
+            if (!o.file().test() && o.method().hasBody()) {
+                collect(ctx, o, unattended, uses, order, callerMap, RuleTrace.OFF);
+            }
+        });
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: this is test code");
+            return;
+        }
+        boolean fired = false;
+        for (SqlStatement st : order.keySet()) {
+            if (enclosing(project, st, uses.get(st).get(0)).equals(m.id())) {
+                trace.fired(st.range().line(), "the statement " + st.id(), "a blind status transition ("
+                        + String.join(", ", blindStatusColumns(project.catalog(), st)) + "), run by "
+                        + uses.get(st).size() + " call site(s): " + uses.get(st).get(0).why());
+                fired = true;
+            }
+        }
+        if (m.method().hasBody()) {
+            collect(ctx, m, unattended, new IdentityHashMap<>(), new LinkedHashMap<>(), callerMap, trace);
+        }
+        if (!fired && trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING)) {
+            trace.missing(0, "the method", m.method().hasBody() ? "a blind status transition declared in this "
+                    + "method: it runs none, or the ones it runs are declared, and reported, at their statements"
+                    : "a blind status transition declared here that a caller runs as a transition");
+        }
+    }
+
+    /**
+     * Collects the blind status writes that method {@code m} runs as transitions into {@code uses} (in first-seen
+     * {@code order}); with an enabled {@code trace}, writes each blind write's conditions to it.
+     */
+    private static void collect(RuleContext ctx, MethodRef m, Set<MethodFacts> unattended,
+                                Map<SqlStatement, List<Use>> uses, Map<SqlStatement, Integer> order,
+                                Map<MethodRef, List<StatusChecks.Caller>> callerMap, RuleTrace trace) {
+        Project project = ctx.project();
+        Semantics sem = project.semantics();
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite c : m.method().body().calls()) {
+            for (SqlStatement st : infos.get(c.id()).statements()) {
+                if (!blind(project.catalog(), st)) {
+                    continue;
+                }
+                int line = c.range().line();
+                String subject = trace.enabled() ? Semantics.display(c) : null;
+                if (trace.enabled()) {
+                    trace.held(line, subject, "it runs a blind status write: " + st.id() + " sets "
+                            + String.join(", ", blindStatusColumns(project.catalog(), st)) + " with no predicate on "
+                            + "the current status, a version, an owner or a lease (" + st.relPath() + ":"
+                            + st.range().line() + ")");
+                }
+                CallSite claim = StatusChecks.coveringClaim(sem, m, c, st.table());
+                if (claim != null) {
+                    trace.missing(line, subject, "an unguarded write: the checked claim " + Semantics.display(claim)
+                            + " guards it");
+                    continue;
+                }
+                if (lockedBefore(sem, m, c, infos)) {
+                    trace.missing(line, subject, "an unlocked row: an earlier SELECT .. FOR UPDATE (or a "
+                            + "PESSIMISTIC_WRITE repository method) in the same transaction locks it");
+                    continue;
+                }
+                Set<String> columns = blindStatusColumns(project.catalog(), st);
+                CallInfo ci = infos.get(c.id());
+                if (convergesToCheckedState(m, c, st) || StatusChecks.convergent(sem, m, c, ci, columns)) {
+                    // if (!"ARCHIVED".equals(s)) set ARCHIVED: a repeat writes the same value again
+                    trace.missing(line, subject, "a write that a repeat changes: it writes the very state its guard "
+                            + "tested for, so every run converges on the same value");
+                    continue;
+                }
+                StatusChecks.SameRowCheck check = StatusChecks.find(sem, m, c, ci, columns);
+                String why = null;
+                if (check != null && check.helper() == null) {
+                    why = "the guard `" + check.text().replace('\n', ' ') + "` at line " + check.range().line()
+                            + " read the status first (of the row it writes)";
+                } else if (check != null) {
+                    why = Semantics.display(check.helper()) + " at line " + check.range().line()
+                            + " checked the stored " + check.check().accessor() + " of this row first and throws "
+                            + "otherwise";
+                }
+                if (why == null) {
+                    why = StatusRows.loopSelectedByStatus(sem, m, c, columns);
+                }
+                List<Location> via = List.of();
+                if (why == null && check == null) {
+                    StatusChecks.CallerCheck up = StatusChecks.findInCallers(sem, m, c, columns,
+                            k -> callers(project, callerMap, k));
+                    if (up != null) {
+                        StatusChecks.Caller top = up.path().get(0);
+                        why = up.caller().type().simpleName() + "." + up.caller().method().name() + "() checked "
+                                + "the stored status of this row first (" + oneLine(up.check().text()) + " at line "
+                                + up.check().range().line() + ") and then calls " + Semantics.display(top.via())
+                                + " at line " + top.via().range().line() + ", which writes it";
+                        List<Location> path = new ArrayList<>();
+                        path.add(Semantics.location(up.caller(), up.check().range(), "the stored status is "
+                                + "checked here"));
+                        for (StatusChecks.Caller step : up.path()) {
+                            path.add(Semantics.location(step.caller(), step.via().range(),
+                                    Semantics.display(step.via()) + " passes the checked row's key on"));
+                        }
+                        via = path;
+                    }
+                }
+                if (why == null && unattended.contains(m.method())) {
+                    String ep = sem.entryPoint(m);
+                    why = ep != null ? m.type().simpleName() + "." + m.method().name() + "() is a job entry "
+                            + "point (" + ep + ")" : m.type().simpleName() + "." + m.method().name()
+                            + "() runs unattended (reachable from a job entry point)";
+                }
+                if (why == null) {
+                    // a standalone CRUD write: not a transition
+                    trace.missing(line, subject, "a transition: no status read of the same row comes first (a guard, "
+                            + "a checking helper, a caller passing the row's key, a loop over rows selected by status) "
+                            + "and the method runs on a caller's request, not unattended");
+                    continue;
+                }
+                if (trace.enabled()) {
+                    trace.note(line, subject, "a transition: " + why + "; reported at the statement, "
+                            + st.relPath() + ":" + st.range().line());
+                }
+                uses.computeIfAbsent(st, k -> new ArrayList<>()).add(new Use(m, c, why, via));
+                order.putIfAbsent(st, order.size());
+            }
         }
     }
 

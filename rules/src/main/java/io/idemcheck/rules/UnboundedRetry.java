@@ -1,20 +1,27 @@
 package io.idemcheck.rules;
 
 import io.idemcheck.core.model.Project;
+import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.Semantics;
 
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * IDEM006: a retry with no ceiling. A {@code while (true)} / {@code for (;;)} loop or a recursion that catches a
  * failure and tries again with no attempt counter and no time bound; a catch block or failure handler that puts the
  * item back (status back to PENDING/RETRY/..., re-enqueue, nack with requeue) without reading and bounding a retry
- * count; a dead-letter queue drained and replayed with no replay count; a retry library configured without a limit (in Java or in {@code application*.yml|yaml|properties}). One
+ * count; a retry library configured without a limit (in Java or in {@code application*.yml|yaml|properties}). One
  * permanently failing item is then retried forever and floods the queue.
  */
 @RuleInfo(id = "IDEM006", name = "UnboundedRetry",
@@ -22,31 +29,103 @@ import java.util.Set;
         severity = Severity.WARNING, tags = {"retry", "dead-letter", "batch"}, precision = "medium")
 public final class UnboundedRetry implements Rule {
 
+    /** What the check runs per method; explain records which detector reported what. */
+    private record Pass(Set<String> boundedTables, String rabbitBound, Set<String> eventOnly) {
+    }
+
     @Override
     public void check(RuleContext ctx) {
         Project project = ctx.project();
-        Semantics sem = project.semantics();
-        Set<String> boundedTables = UnboundedRetryPutBack.boundedTables(sem);
-        String rabbitBound = UnboundedRetryListeners.projectBound(project);
-        Set<String> eventOnly = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test()) {
-                return;
-            }
-            UnboundedRetryLibraries.checkLibraryAnnotation(ctx, m);
-            UnboundedRetryListeners.checkRabbitListener(ctx, m, rabbitBound);
-            if (!m.method().hasBody() || m.method().body().calls().isEmpty()
-                    && m.method().body().creations().isEmpty()) {
-                return;
-            }
-            UnboundedRetryLoops.checkLoops(ctx, m);
-            UnboundedRetryLoops.checkRecursion(ctx, sem, m);
-            UnboundedRetryPutBack.checkPutBack(ctx, sem, m, boundedTables);
-            UnboundedRetryDeadLetters.checkReplay(ctx, sem, m);
-            UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, eventOnly);
-            UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, boundedTables, eventOnly);
-            UnboundedRetryLibraries.checkLibraryCode(ctx, m);
-        });
+        Pass pass = pass(project);
+        ctx.forEachMethod(project.index().methods(), m -> checkMethod(ctx, m, pass, RuleTrace.OFF,
+                (what, detector) -> detector.run()));
         UnboundedRetryConfig.checkConfigFiles(ctx, project);
+    }
+
+    private static Pass pass(Project project) {
+        return new Pass(UnboundedRetryPutBack.boundedTables(project.semantics()),
+                UnboundedRetryListeners.projectBound(project), java.util.concurrent.ConcurrentHashMap.newKeySet());
+    }
+
+    /**
+     * Runs every detector on method {@code m}; {@code step} runs each one, given what it looks for. The put-back
+     * detector writes its conditions to an enabled {@code trace}.
+     */
+    private static void checkMethod(RuleContext ctx, MethodRef m, Pass pass, RuleTrace trace,
+                                    BiConsumer<String, Runnable> step) {
+        if (m.file().test()) {
+            return;
+        }
+        Semantics sem = ctx.project().semantics();
+        step.accept("a retry annotation (@Retryable, Resilience4j @Retry) without a limit",
+                () -> UnboundedRetryLibraries.checkLibraryAnnotation(ctx, m));
+        step.accept("a @RabbitListener redelivered without a bound (the project configures no retry limit)",
+                () -> UnboundedRetryListeners.checkRabbitListener(ctx, m, pass.rabbitBound()));
+        if (!m.method().hasBody() || m.method().body().calls().isEmpty()
+                && m.method().body().creations().isEmpty()) {
+            return;
+        }
+        step.accept("a while (true) / for (;;) loop that catches a failure and tries again with no attempt counter "
+                + "or time bound", () -> UnboundedRetryLoops.checkLoops(ctx, m));
+        step.accept("a recursion from a catch block with no attempt counter",
+                () -> UnboundedRetryLoops.checkRecursion(ctx, sem, m));
+        step.accept("a put-back (status back to a waiting state, re-enqueue, nack with requeue) in a catch block or "
+                + "failure handler, with no retry count bounded first or no dead-letter path at the bound",
+                () -> UnboundedRetryPutBack.checkPutBack(ctx, sem, m, pass.boundedTables(), trace));
+        step.accept("a dead-letter replay (a loop receiving from a dead-letter queue and sending back) with no "
+                + "delivery count bounded", () -> UnboundedRetryDeadLetters.checkReplay(ctx, sem, m));
+        step.accept("a failure path that writes only an event or log row, leaving the item to be selected again",
+                () -> UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, pass.eventOnly()));
+        step.accept("an unattended sweep that puts failed rows back with no retry count",
+                () -> UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, pass.boundedTables(), pass.eventOnly()));
+        step.accept("a retry library configured in code (RetryTemplate, Resilience4j, Kafka) without a limit",
+                () -> UnboundedRetryLibraries.checkLibraryCode(ctx, m));
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: this is test code");
+            return;
+        }
+        // a detector may report in another method than the one it checks, and one method's finding may keep another
+        // from reporting (the event-only failure): run the whole pass, recording which detector reported each finding
+        Project project = ctx.project();
+        List<Finding> found = new ArrayList<>();
+        Map<Finding, String> byDetector = new IdentityHashMap<>();
+        RuleContext collecting = new RuleContext(info(), project, found::add, d -> { });
+        Pass pass = pass(project);
+        List<String> lookedFor = new ArrayList<>();
+        collecting.forEachMethod(project.index().methods(), o -> checkMethod(collecting, o, pass,
+                o.equals(m) ? trace : RuleTrace.OFF, (what, detector) -> {
+                    int before = found.size();
+                    detector.run();
+                    for (Finding f : found.subList(before, found.size())) {
+                        byDetector.put(f, what);
+                    }
+                    if (o.equals(m)) {
+                        lookedFor.add(what);
+                    }
+                }));
+        Set<String> fired = new java.util.HashSet<>();
+        for (Finding f : found) {
+            // the finding belongs to m as explain sees it: its enclosing element is m, or it is located in m
+            if (m.id().equals(f.enclosing()) || f.primary().path().equals(m.file().relPath())
+                    && f.primary().startLine() >= m.method().range().line()
+                    && f.primary().startLine() <= m.method().range().endLine()) {
+                trace.fired(f.primary().startLine(), "the method", "found " + byDetector.get(f));
+                fired.add(byDetector.get(f));
+            }
+        }
+        if (lookedFor.isEmpty()) {
+            trace.missing(0, "the method", "a body with calls: the retry detectors that read code have none to read");
+        }
+        for (String what : lookedFor) {
+            if (fired.isEmpty()) {
+                trace.missing(0, "the method", what + ": none here");
+            }
+        }
+        trace.note(0, "the project", "retry limits in application*.yml|yaml|properties are checked per file, not "
+                + "per method");
     }
 }

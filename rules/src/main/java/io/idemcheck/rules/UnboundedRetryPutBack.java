@@ -9,6 +9,7 @@ import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -38,7 +39,8 @@ final class UnboundedRetryPutBack {
             "(?i)(re_?enqueue|requeue|enqueue|resubmit|reschedule|retryLater|republish|resend|putBack|pushBack"
                     + "|reQueue|retryAgain|addRetry|scheduleRetry)\\w*");
 
-    static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables) {
+    /** Reports put-backs of {@code m} without a bound; an enabled {@code trace} gets each put-back's conditions. */
+    static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables, RuleTrace trace) {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
         boolean handler = sem.catalog().terms(Vocabulary.FAILURE_HANDLER_NAMES).has(m.method().name()) || m.method().annotation("Recover") != null;
@@ -63,8 +65,14 @@ final class UnboundedRetryPutBack {
                 bound = sqlBound(ci, boundedTables);
             }
             if (bound != null && (methodBound == null || deadLetterPath(m, infos) != null)) {
+                trace.missing(c.range().line(), Semantics.display(c), "an unbounded put-back: it " + how
+                        + ", but `" + bound.replace('\n', ' ') + "` bounds the retries"
+                        + (methodBound == null ? "" : " and a dead-letter path takes the item at the bound"));
                 continue;
             }
+            trace.held(c.range().line(), Semantics.display(c), "it " + how + ", with "
+                    + (bound == null ? "no retry count read and bounded first" : "`" + bound.replace('\n', ' ')
+                    + "` bounding it, but no dead-letter path at the bound"));
             String where = c.catchDepth() > 0 ? "in a catch block" : handler ? "in the failure handler "
                     + m.method().name() + "()" : "when handling it failed";
             if (bound != null) {
