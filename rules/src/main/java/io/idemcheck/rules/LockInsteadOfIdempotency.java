@@ -10,6 +10,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Locks;
 import io.idemcheck.core.summary.Semantics;
@@ -43,20 +44,52 @@ public final class LockInsteadOfIdempotency implements Rule {
             if (m.file().test() || !m.method().hasBody()) {
                 return;
             }
-            Body body = m.method().body();
-            for (Locks.Lock lock : Locks.in(sem, m)) {
-                List<LockedWork.Hit> hits = LockedWork.under(sem, m, lock);
-                if (!hits.isEmpty()) {
-                    report(ctx, m, lock, hits);
-                }
-            }
-            for (CallSite c : body.calls()) {
-                String script = Locks.luaLockScript(sem.catalog(), m, c);
-                if (script != null) {
-                    reportLua(ctx, m, c, script);
-                }
-            }
+            checkMethod(ctx, sem, m, RuleTrace.OFF);
         });
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test() || !m.method().hasBody()) {
+            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
+                    : "the method has no body"));
+            return;
+        }
+        checkMethod(ctx, ctx.project().semantics(), m, trace);
+        if (trace.isEmpty()) {
+            trace.missing(0, "the method", "a lock: the method takes no distributed lock (catalog lock APIs, "
+                    + "@SchedulerLock, a Redis SETNX) and runs no Lua lock script");
+        }
+    }
+
+    /** Checks one method; with an enabled {@code trace}, writes each lock's conditions and verdict to it. */
+    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
+        Body body = m.method().body();
+        for (Locks.Lock lock : Locks.in(sem, m)) {
+            List<LockedWork.Hit> hits = LockedWork.under(sem, m, lock);
+            int line = lock.range().line();
+            String subject = lock.kind();
+            trace.held(line, subject, "a distributed lock is taken here");
+            if (!hits.isEmpty()) {
+                if (trace.enabled()) {
+                    trace.fired(line, subject, "it is the only guard around " + Semantics.display(hits.get(0).leaf())
+                            + " (" + where(m, hits.get(0)) + ", " + hits.get(0).info().effect().kind() + ")"
+                            + (hits.size() > 1 ? " and " + (hits.size() - 1) + " more" : ""));
+                }
+                report(ctx, m, lock, hits);
+            } else {
+                trace.missing(line, subject, "an effect guarded by the lock alone: no work it holds the lock for has "
+                        + "a side effect without an idempotency key from the item, a checked claim, or a kind a "
+                        + "repeat leaves unchanged");
+            }
+        }
+        for (CallSite c : body.calls()) {
+            String script = Locks.luaLockScript(sem.catalog(), m, c);
+            if (script != null) {
+                trace.fired(c.range().line(), Semantics.display(c), "it runs a hand-rolled Redis lock script");
+                reportLua(ctx, m, c, script);
+            }
+        }
     }
 
     private void report(RuleContext ctx, MethodRef m, Locks.Lock lock, List<LockedWork.Hit> found) {

@@ -19,6 +19,7 @@ import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.schema.EntitySchema;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.schema.Table;
@@ -108,10 +109,98 @@ public final class MissingUniqueBusinessKey implements Rule {
     @Override
     public void check(RuleContext ctx) {
         Project project = ctx.project();
-        Schema schema = project.schema();
-        if (schema.isEmpty()) {
+        if (project.schema().isEmpty()) {
             return;
         }
+        Map<String, List<Insert>> byTable = inserts(ctx);
+        Map<String, List<String>> migrations = new LinkedHashMap<>(); // folder -> file names, with the new ones
+        for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
+            Table t = project.schema().table(e.getKey());
+            List<String> key = new ArrayList<>();
+            if (spared(project, t, e.getValue(), key) == null) {
+                report(ctx, project, t, e.getValue(), key, migrations);
+            }
+        }
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        Project project = ctx.project();
+        if (project.schema().isEmpty()) {
+            trace.missing(0, "the project", "a visible schema: the scan holds no DDL, migration, Liquibase changelog "
+                    + "or entity mapping, so no table's keys can be read");
+            return;
+        }
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: this is test code");
+            return;
+        }
+        // the rule decides per table, over every insert of the project: collect them, then read this method's
+        for (Map.Entry<String, List<Insert>> e : inserts(ctx).entrySet()) {
+            List<Insert> here = e.getValue().stream().filter(i -> i.method().equals(m)).toList();
+            if (here.isEmpty()) {
+                continue;
+            }
+            Table t = project.schema().table(e.getKey());
+            for (Insert i : here) {
+                trace.held(i.call().range().line(), Semantics.display(i.call()), i.what() + ": it " + i.why());
+            }
+            Insert first = here.get(0);
+            List<String> key = new ArrayList<>();
+            String spared = spared(project, t, e.getValue(), key);
+            if (spared != null) {
+                trace.missing(first.call().range().line(), Semantics.display(first.call()), "a table without a "
+                        + "unique business key: " + spared);
+            } else {
+                trace.note(first.call().range().line(), Semantics.display(first.call()), t.name() + " has no unique "
+                        + "key but its surrogate primary key (business key " + String.join(", ", key) + "); reported "
+                        + "at the table's schema, " + t.relPath() + ":" + t.line());
+            }
+        }
+        if (!trace.isEmpty() && trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING)) {
+            trace.missing(0, "the method", "a finding located here: the rule reports a table at its schema, not at "
+                    + "the inserts");
+        } else if (trace.isEmpty()) {
+            trace.missing(0, "the method", "an insert run by job code into a table whose schema is visible: none (the "
+                    + "method is not reachable from a job entry point and inserts in no loop over rows selected by "
+                    + "status, or it inserts into no table the schema declares)");
+        }
+    }
+
+    /**
+     * Why table {@code t}, inserted into by {@code inserts}, is not reported (it has a unique business key, it
+     * appends by design, it holds runs, no inserted column makes a business key), or null when it is; then
+     * {@code key} holds the business key to propose.
+     */
+    private static String spared(Project project, Table t, List<Insert> inserts, List<String> key) {
+        if (t == null) {
+            return "its schema is not visible";
+        }
+        if (!t.businessKeys().isEmpty()) {
+            return t.name() + " has a unique key on " + String.join(", ", t.businessKeys().get(0).columns());
+        }
+        if (appendOnly(project.catalog(), t.name())) {
+            return t.name() + " appends by design (a log, history or audit table: catalog appendOnlyTableWords, "
+                    + "appendOnlyTablePrefixes)";
+        }
+        if (runTable(project.catalog(), t.name())) {
+            return t.name() + " holds runs or queued commands (catalog runTableWords): each insert is a new run";
+        }
+        Set<String> cols = new LinkedHashSet<>();
+        Set<String> generated = new LinkedHashSet<>();
+        inserts.forEach(i -> {
+            cols.addAll(i.columns());
+            generated.addAll(i.generated());
+        });
+        key.addAll(BusinessKeys.of(project.catalog(), cols, generated));
+        return key.isEmpty() ? "no inserted column makes a business key (the values are generated, or none is "
+                + "visible)" : null;
+    }
+
+    /** Every insert run by job code into a table the schema declares, by normalised table name. */
+    private static Map<String, List<Insert>> inserts(RuleContext ctx) {
+        Project project = ctx.project();
+        Schema schema = project.schema();
         Semantics sem = project.semantics();
         Set<MethodFacts> jobs = sem.reachableFromEntryPoints();
         Map<String, List<Insert>> byTable = new LinkedHashMap<>();
@@ -151,24 +240,7 @@ public final class MissingUniqueBusinessKey implements Rule {
                 }
             }
         });
-        Map<String, List<String>> migrations = new LinkedHashMap<>(); // folder -> file names, with the new ones
-        for (Map.Entry<String, List<Insert>> e : byTable.entrySet()) {
-            Table t = schema.table(e.getKey());
-            if (t == null || !t.businessKeys().isEmpty() || appendOnly(project.catalog(), t.name())
-                    || runTable(project.catalog(), t.name())) {
-                continue;
-            }
-            Set<String> cols = new LinkedHashSet<>();
-            Set<String> generated = new LinkedHashSet<>();
-            e.getValue().forEach(i -> {
-                cols.addAll(i.columns());
-                generated.addAll(i.generated());
-            });
-            List<String> key = BusinessKeys.of(project.catalog(), cols, generated);
-            if (!key.isEmpty()) {
-                report(ctx, project, t, e.getValue(), key, migrations);
-            }
-        }
+        return byTable;
     }
 
     private static void add(Map<String, List<Insert>> byTable, Insert i) {

@@ -12,6 +12,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
+import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -49,11 +50,69 @@ public final class StaleRunningNotRecovered implements Rule {
                         String basis, List<String> setColumns) {
     }
 
+    /**
+     * What the check found: every move into an in-progress state, the method whose call made it (null for a
+     * statement whose mapper method is not in the scan), and why a move is not reported (absent: it is reported).
+     */
+    private record Analysis(List<Move> moves, Map<Move, MethodRef> origin, Map<Move, String> spared) {
+    }
+
     @Override
     public void check(RuleContext ctx) {
+        Analysis a = analyse(ctx);
+        for (Move mv : a.moves()) {
+            if (!a.spared().containsKey(mv)) {
+                report(ctx, mv);
+            }
+        }
+    }
+
+    @Override
+    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        if (m.file().test()) {
+            trace.missing(0, "the method", "main code: this is test code");
+            return;
+        }
+        // the rule decides over the whole project (is any stale row recovered anywhere?): run it, then read the moves
+        // this method makes or declares
+        Analysis a = analyse(ctx);
+        for (Move mv : a.moves()) {
+            boolean declaredHere = mv.at().path().equals(m.file().relPath())
+                    && mv.at().startLine() >= m.method().range().line()
+                    && mv.at().startLine() <= m.method().range().endLine();
+            if (!declaredHere && !m.equals(a.origin().get(mv))) {
+                continue;
+            }
+            String subject = mv.what();
+            int line = declaredHere ? mv.at().startLine() : 0;
+            trace.held(line, subject, "it moves " + (mv.table() == null ? "rows" : mv.table() + " rows")
+                    + " into an in-progress state (" + mv.value() + ", recognised by " + mv.basis() + ")");
+            String spared = a.spared().get(mv);
+            if (spared != null) {
+                trace.missing(line, subject, "no recovery of stale rows: " + spared);
+            } else if (declaredHere || m.id().equals(mv.enclosing())) {
+                trace.fired(mv.at().startLine(), subject, "nothing returns stale " + mv.value() + " rows to a "
+                        + "retryable state");
+            } else {
+                trace.note(line, subject, "nothing recovers its stale rows; reported at " + mv.at().path() + ":"
+                        + mv.at().startLine());
+            }
+        }
+        if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
+                || st.kind() == RuleTrace.Kind.FIRED)) {
+            trace.missing(0, "the method", trace.isEmpty() ? "a move into an in-progress state: the method makes or "
+                    + "declares none" : "a finding located here: a move run through a statement declared elsewhere "
+                    + "is reported at that statement");
+        }
+    }
+
+    /** Collects every move into an in-progress state and decides which ones are recovered. */
+    private static Analysis analyse(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         List<Move> moves = new ArrayList<>();
+        Map<Move, MethodRef> origin = new java.util.IdentityHashMap<>();
+        Map<Move, String> spared = new java.util.IdentityHashMap<>();
         Set<String> seenStatements = new HashSet<>();
         List<SqlFacts> allShapes = new ArrayList<>();
         java.util.concurrent.atomic.AtomicBoolean recoverExpired = new java.util.concurrent.atomic.AtomicBoolean();
@@ -78,24 +137,24 @@ public final class StaleRunningNotRecovered implements Rule {
                     }
                     String v = InProgressStates.movesToInProgress(sem.catalog(), st);
                     if (v != null && seenStatements.add(st.id())) {
-                        moves.add(moveOf(sem, m, c, st, v));
+                        add(moves, origin, m, moveOf(sem, m, c, st, v));
                     }
                 }
                 if (ci.statements().isEmpty() && recv.equals("TaskClaimer") && c.name().equals("claim")) {
-                    moves.add(new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
+                    add(moves, origin, m, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
                             Semantics.display(c) + " (TaskClaimer.claim)", "runtime", List.of()));
                 } else if (ci.statements().isEmpty() && NAME_CLAIM.matcher(c.name()).matches()
                         && ci.target().targets().stream().noneMatch(t -> t.method().hasBody())) {
-                    moves.add(new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
+                    add(moves, origin, m, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
                             nameValue(sem.catalog(), c.name()), Semantics.display(c), "name", List.of()));
                 }
                 Move entity = entityMove(sem, m, c, infos, calls);
                 if (entity != null) {
-                    moves.add(entity);
+                    add(moves, origin, m, entity);
                 } else {
                     Move arg = InProgressArguments.move(sem, m, c, ci);
                     if (arg != null) {
-                        moves.add(arg);
+                        add(moves, origin, m, arg);
                     }
                 }
             }
@@ -113,7 +172,8 @@ public final class StaleRunningNotRecovered implements Rule {
             }
         }
         if (moves.isEmpty() || recoverExpired.get()) {
-            return;
+            moves.forEach(mv -> spared.put(mv, "the project calls TaskClaimer.recoverExpired"));
+            return new Analysis(moves, origin, spared);
         }
         if (allShapes.isEmpty()) {
             Move first = moves.get(0);
@@ -123,7 +183,9 @@ public final class StaleRunningNotRecovered implements Rule {
                     + "so a statement that returns stale in-progress rows cannot be seen. Rows are moved into an "
                     + "in-progress state by " + String.join(", ", names) + ". Scan the mapper XML / SQL too, or use "
                     + "TaskClaimer.recoverExpired.");
-            return;
+            moves.forEach(mv -> spared.put(mv, "not checked: the scan includes no SQL, so a statement that "
+                    + "returns stale rows cannot be seen"));
+            return new Analysis(moves, origin, spared);
         }
         Map<String, String> recoveredTables = new LinkedHashMap<>();
         boolean recoveredUnknownTable = false;
@@ -141,10 +203,18 @@ public final class StaleRunningNotRecovered implements Rule {
         for (Move mv : moves) {
             if (recoveredUnknownTable || mv.table() == null && !recoveredTables.isEmpty()
                     || mv.table() != null && recoveredTables.containsKey(mv.table())) {
-                continue;
+                spared.put(mv, "a statement reads or updates " + (mv.table() != null
+                        && recoveredTables.containsKey(mv.table()) ? mv.table() + " rows in an "
+                        + "in-progress state by age (" + recoveredTables.get(mv.table()) + ")"
+                        : "in-progress rows by age (of a table not known here)"));
             }
-            report(ctx, mv);
         }
+        return new Analysis(moves, origin, spared);
+    }
+
+    private static void add(List<Move> moves, Map<Move, MethodRef> origin, MethodRef m, Move mv) {
+        moves.add(mv);
+        origin.put(mv, m);
     }
 
     private static boolean isModelStatement(SqlStatement st) {

@@ -29,14 +29,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The rules that explain their conditions ({@link Rule#explain}) say exactly what their check does: on every method
- * of every marked case of IDEM001, IDEM007, IDEM010 and IDEM012, the lines where the trace says "fired" are the lines
+ * of every marked case of the rules below, the lines where the trace says "fired" are the lines
  * of the rule's findings in that method (suppressed ones included: the rule fired, a suppression accepted it), and a
  * method without a finding names at least one missing condition.
  */
 class RuleExplainTest {
 
     private static final List<Rule> EXPLAINING = List.of(new SideEffectBeforeStatusRecord(),
-            new MissingKillMidwayTest(), new EffectRetriedWithoutKey(), new NoReconciliation());
+            new TransactionalBatchLoop(), new NonConditionalStatusUpdate(), new CheckThenActStatusGuard(),
+            new IgnoredClaimResult(), new UnboundedRetry(), new MissingKillMidwayTest(),
+            new StaleRunningNotRecovered(), new LockInsteadOfIdempotency(), new EffectRetriedWithoutKey(),
+            new MissingUniqueBusinessKey(), new NoReconciliation());
 
     @TestFactory
     Stream<DynamicTest> traceAgreesWithTheCheckOnEveryCase() {
@@ -62,7 +65,7 @@ class RuleExplainTest {
         try (Stream<Path> s = Files.isDirectory(target) ? Files.walk(target) : Stream.of(target)) {
             javaFiles = s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
         }
-        int findingsSeen = 0;
+        Set<Explanation.FindingRef> findingsSeen = new java.util.HashSet<>(); // one finding may belong to two methods
         for (Path file : javaFiles) {
             if (model.get().files().stream().noneMatch(f -> f.path().equals(file))) {
                 continue; // not a parsed input of the case (none is expected)
@@ -79,7 +82,8 @@ class RuleExplainTest {
                         .map(Explanation.FindingRef::line).collect(Collectors.toCollection(TreeSet::new));
                 Set<Integer> fired = v.steps().stream().filter(s -> s.kind().equals("fired"))
                         .map(Explanation.Step::line).collect(Collectors.toCollection(TreeSet::new));
-                findingsSeen += found.size();
+                findingsSeen.addAll(v.findings());
+                findingsSeen.addAll(v.suppressed());
                 assertThat(v.explained()).as(m.name()).isTrue();
                 assertThat(fired).as(m.name() + " fired lines vs findings; steps " + v.steps()).isEqualTo(found);
                 if (found.isEmpty()) {
@@ -89,7 +93,9 @@ class RuleExplainTest {
         }
         long expected = Stream.concat(result.findings().stream(), result.suppressed().stream().map(x -> x.finding()))
                 .filter(f -> f.ruleId().equals(rule.info().id()) && f.primary().path().endsWith(".java")).count();
-        assertThat(findingsSeen).as("every finding in a Java file belongs to a method").isEqualTo(expected);
+        if (!(rule instanceof MissingUniqueBusinessKey)) { // it reports a table at its entity class, in no method
+            assertThat(findingsSeen.size()).as("every finding in a Java file belongs to a method").isEqualTo(expected);
+        }
     }
 
     @Test
