@@ -35,15 +35,18 @@ public final class MissingKillMidwayTest implements Rule {
     public void check(RuleContext ctx) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
-        Map<MethodRef, List<JobShapes.Shape>> jobs = JobShapes.byEntryPoint(sem);
-        if (jobs.isEmpty()) {
+        Map<MethodRef, List<JobShapes.Shape>> jobs = KillWindows.innermost(sem, JobShapes.byEntryPoint(sem));
+        Map<MethodRef, KillWindows.Unacked> unacked = KillWindows.unacked(sem, jobs.keySet());
+        if (jobs.isEmpty() && unacked.isEmpty()) {
             return;
         }
         TestEvidence evidence = new TestEvidence(project.index());
         if (!evidence.anyTestSources()) {
-            MethodRef first = jobs.keySet().iterator().next();
+            List<MethodRef> all = new ArrayList<>(jobs.keySet());
+            all.addAll(unacked.keySet());
+            MethodRef first = all.get(0);
             List<String> names = new ArrayList<>();
-            jobs.keySet().forEach(j -> names.add(j.type().simpleName() + "." + j.method().name() + "()"));
+            all.forEach(j -> names.add(j.type().simpleName() + "." + j.method().name() + "()"));
             ctx.couldNotCheck(Semantics.location(first, first.method().nameRange(), null),
                     "the scan includes no test sources, so whether a test kills the job between its effect and its "
                             + "record cannot be seen. " + names.size()
@@ -58,6 +61,9 @@ public final class MissingKillMidwayTest implements Rule {
             ctx.onMethod(e.getKey(), () -> check(ctx, sem, evidence, e.getKey(), e.getValue(), runtimeInMain,
                     RuleTrace.OFF));
         }
+        for (Map.Entry<MethodRef, KillWindows.Unacked> e : unacked.entrySet()) {
+            ctx.onMethod(e.getKey(), () -> checkUnacked(ctx, evidence, e.getKey(), e.getValue(), RuleTrace.OFF));
+        }
     }
 
     @Override
@@ -69,7 +75,8 @@ public final class MissingKillMidwayTest implements Rule {
         }
         String subject = "the job " + m.type().simpleName() + "." + m.method().name() + "()";
         int line = m.method().nameRange().line();
-        Map<MethodRef, List<JobShapes.Shape>> jobs = JobShapes.byEntryPoint(sem);
+        Map<MethodRef, List<JobShapes.Shape>> all = JobShapes.byEntryPoint(sem);
+        Map<MethodRef, List<JobShapes.Shape>> jobs = KillWindows.innermost(sem, all);
         String entry = sem.entryPoint(m);
         if (entry == null) {
             List<String> at = new ArrayList<>();
@@ -85,9 +92,32 @@ public final class MissingKillMidwayTest implements Rule {
         }
         trace.held(line, subject, "a job entry point (" + entry + ")");
         List<JobShapes.Shape> shapes = jobs.get(m);
+        if (shapes == null && all.containsKey(m)) {
+            JobShapes.Shape s = all.get(m).get(0);
+            trace.missing(line, subject, "a shape of its own: " + s.effectName() + " then " + s.recordName() + " in "
+                    + s.method().type().simpleName() + "." + s.method().method().name() + "() is reached through "
+                    + "another job entry point, where it is reported");
+            return;
+        }
         if (shapes == null) {
-            trace.missing(line, subject, "the effect-then-record shape: no effect followed by a record of the same "
-                    + "item in the job or the methods it reaches");
+            KillWindows.Unacked u = KillWindows.unacked(sem, m, Set.of());
+            if (u == null) {
+                String why = sem.redelivered(m);
+                trace.missing(line, subject, "the effect-then-record shape: no effect followed by a record of the "
+                        + "same item in the job or the methods it reaches" + (why == null ? ""
+                        : "; nor an unprotected external effect left unrecorded before the delivery is acknowledged ("
+                        + why + ")"));
+                return;
+            }
+            TestEvidence evidence = new TestEvidence(project.index());
+            if (!evidence.anyTestSources()) {
+                trace.missing(line, subject, "test sources in the scan: there are none, so the rule cannot be "
+                        + "checked (one note says so instead of a finding)");
+                return;
+            }
+            trace.held(line, subject, "an effect before the acknowledgement: " + u.effectName() + " at line "
+                    + u.effect().range().line() + " is recorded nowhere, and " + u.why());
+            checkUnacked(ctx, evidence, m, u, trace);
             return;
         }
         JobShapes.Shape s = shapes.get(0);
@@ -134,11 +164,14 @@ public final class MissingKillMidwayTest implements Rule {
                 return;
             }
             for (JobShapes.Shape s : shapes) {
-                if (ev.recordFault(t, s.record().name()) != null && ev.runs(t, hit) >= 2) {
-                    trace.missing(line, subject, "no kill-midway test: " + t.type().simpleName() + "."
-                            + t.method().name() + "() makes " + s.recordName() + " fail ("
-                            + ev.recordFault(t, s.record().name()) + "), runs the job again and asserts counts");
-                    return;
+                for (String step : KillWindows.stepsAfterEffect(s)) {
+                    String fault = ev.recordFault(t, step);
+                    if (fault != null && ev.runs(t, hit) >= 2) {
+                        trace.missing(line, subject, "no kill-midway test: " + t.type().simpleName() + "."
+                                + t.method().name() + "() makes " + step + "() fail after the effect (" + fault
+                                + "), runs the job again and asserts counts");
+                        return;
+                    }
                 }
             }
         }
@@ -151,12 +184,23 @@ public final class MissingKillMidwayTest implements Rule {
         String between = s.effectName() + " and " + s.recordName();
         String jobName = job.type().simpleName() + "." + job.method().name() + "()";
         StringBuilder msg = new StringBuilder();
-        msg.append(jobName).append(" runs ").append(s.effectName()).append(" before ").append(s.recordName())
-                .append(" records the item (").append(s.method().type().simpleName()).append(".java line ")
-                .append(s.effect().range().line()).append(" then line ").append(s.record().range().line())
-                .append("), but no kill-midway test proves a restart is harmless: ");
+        boolean atCommit = s.record().id() < s.effect().id();
+        if (atCommit) {
+            msg.append(jobName).append(" runs ").append(s.effectName()).append(" before the transaction commits the ")
+                    .append("status set by ").append(s.recordName()).append(" (").append(s.method().type().simpleName())
+                    .append(".java line ").append(s.effect().range().line()).append(", status set at line ")
+                    .append(s.record().range().line()).append(" on a managed entity), but no kill-midway test proves ")
+                    .append("a restart is harmless: ");
+        } else {
+            msg.append(jobName).append(" runs ").append(s.effectName()).append(" before ").append(s.recordName())
+                    .append(" records the item (").append(s.method().type().simpleName()).append(".java line ")
+                    .append(s.effect().range().line()).append(" then line ").append(s.record().range().line())
+                    .append("), but no kill-midway test proves a restart is harmless: ");
+        }
         if (exercising.isEmpty()) {
-            msg.append("no test runs this job at all.");
+            msg.append(sem.redelivered(job) == null && !String.valueOf(sem.entryPoint(job)).contains("HTTP")
+                    ? "no test runs this job at all."
+                    : "no test runs this job through calls (a test through HTTP, MockMvc or a broker is not followed).");
         } else {
             List<String> parts = new ArrayList<>();
             exercising.forEach((cls, ms) -> parts.add(cls + " (" + String.join(", ", ms) + ")"));
@@ -189,19 +233,99 @@ public final class MissingKillMidwayTest implements Rule {
                 + "and assert each item's effect happened exactly once. See docs/runtime-test.md.", template);
         boolean marked = s.method().method().body().calls().stream().anyMatch(c -> c.id() > s.effect().id()
                 && c.id() < s.record().id() && c.name().equals("hit") && c.text().contains("CrashPoints"));
-        if (!marked && runtimeInMain && !s.method().file().test()) {
+        if (!marked && !atCommit && runtimeInMain && !s.method().file().test()) {
             // safe only when the main code already compiles against the runtime library (CrashPoints is in it)
             fix = fix.withRecipe(Recipes.insertCrashPoint(Semantics.location(s.method(), s.record().range(), null),
                     s.record().name(), point));
         }
-        ctx.finding(Semantics.location(job, job.method().nameRange(), null))
+        var finding = ctx.finding(Semantics.location(job, job.method().nameRange(), null))
                 .message(msg.toString())
-                .enclosing(job.id()).construct(job.method().name())
-                .related(Semantics.location(s.method(), s.effect().range(), s.effectName() + ": the effect"))
+                .enclosing(job.id()).construct(job.method().name());
+        for (io.idemcheck.core.finding.Location hop : KillWindows.pathTo(sem, job, s.method())) {
+            finding.related(hop);
+        }
+        if (!s.method().equals(job)) {
+            finding.related(Semantics.location(s.method(), s.method().method().nameRange(),
+                    s.method().type().simpleName() + "." + s.method().method().name() + "(): the effect, then the "
+                            + "record"));
+        }
+        finding.related(Semantics.location(s.method(), s.effect().range(), s.effectName() + ": the effect"))
                 .related(Semantics.location(s.method(), s.record().range(), s.recordName() + ": the record"))
                 .fix(fix)
                 .report();
         trace.fired(line, subject, "no kill-midway test covers " + between);
+    }
+
+    /**
+     * A redelivered entry (a listener, a persistent bus's handler, a webhook, a job executor that fails over) whose
+     * unprotected external effect is recorded nowhere before the delivery is acknowledged on return: a crash after
+     * the effect delivers the same message again. A kill-midway test for it crashes it through the harness, or
+     * delivers the same message twice and asserts counts (a crash before the acknowledgement is exactly a second
+     * delivery).
+     */
+    private void checkUnacked(RuleContext ctx, TestEvidence ev, MethodRef job, KillWindows.Unacked u, RuleTrace trace) {
+        int line = job.method().nameRange().line();
+        String subject = trace.enabled() ? "the job " + job.type().simpleName() + "." + job.method().name() + "()"
+                : null;
+        Map<String, List<String>> exercising = new LinkedHashMap<>();
+        for (MethodRef t : ev.testsReaching(Set.of(job))) {
+            if (!ev.reaches(t, job)) {
+                continue;
+            }
+            exercising.computeIfAbsent(t.type().simpleName(), k -> new ArrayList<>()).add(t.method().name());
+            if (!ev.assertsCounts(t)) {
+                continue;
+            }
+            if (ev.harnessCrash(t) != null) {
+                trace.missing(line, subject, "no kill-midway test: " + t.type().simpleName() + "."
+                        + t.method().name() + "() runs it, crashes it (" + ev.harnessCrash(t) + ") and asserts counts");
+                return;
+            }
+            if (ev.runs(t, job) >= 2) {
+                trace.missing(line, subject, "no kill-midway test: " + t.type().simpleName() + "."
+                        + t.method().name() + "() delivers to it twice and asserts counts (a crash before the "
+                        + "acknowledgement is a second delivery of the same message)");
+                return;
+            }
+        }
+        if (trace.enabled()) {
+            trace.held(line, subject, exercising.isEmpty() ? "no test runs the job"
+                    : "no test that runs the job delivers the same message twice (or crashes it) and asserts counts "
+                    + "(tests that run it: " + String.join(", ", exercising.keySet()) + ")");
+        }
+        String jobName = job.type().simpleName() + "." + job.method().name() + "()";
+        StringBuilder msg = new StringBuilder();
+        msg.append(jobName).append(" runs ").append(u.effectName()).append(" (line ").append(u.effect().range().line())
+                .append(") and records it nowhere before the delivery is acknowledged (").append(u.why())
+                .append("), but no kill-midway test proves a redelivery is harmless: ");
+        if (exercising.isEmpty()) {
+            msg.append("no test runs it through calls (a test through HTTP, MockMvc or a broker is not followed).");
+        } else {
+            List<String> parts = new ArrayList<>();
+            exercising.forEach((cls, ms) -> parts.add(cls + " (" + String.join(", ", ms) + ")"));
+            msg.append(String.join("; ", parts)).append(ms(exercising)).append(" it, but none delivers the same ")
+                    .append("message twice or crashes it after the effect and asserts the effect happened once.");
+        }
+        msg.append(" After a crash between the effect and the acknowledgement, the next delivery ")
+                .append(u.info().effect().verb()).append(".");
+        Fix fix = Fix.of("Add the test that matters besides success and failure: deliver the same message twice (a "
+                + "crash after " + u.effectName() + " and before the acknowledgement is exactly that), or crash it "
+                + "with @KillMidwayTest / KillMidwayHarness from idemcheck-runtime-test, and assert the effect "
+                + "happened once. See docs/runtime-test.md.", String.join("\n",
+                "// " + job.type().simpleName() + "Test: a crash between the effect and the acknowledgement is a "
+                        + "second delivery of the same message",
+                "handler." + job.method().name() + "(message);",
+                "handler." + job.method().name() + "(message); // delivered again",
+                "// assert the effect of " + u.effectName() + " happened once, e.g. verify(client, times(1)).."));
+        var finding = ctx.finding(Semantics.location(job, job.method().nameRange(), null))
+                .message(msg.toString())
+                .enclosing(job.id()).construct(job.method().name())
+                .related(Semantics.location(job, u.effect().range(), u.effectName() + ": the effect"));
+        for (io.idemcheck.core.finding.Location hop : u.info().effect().hops()) {
+            finding.related(hop);
+        }
+        finding.fix(fix).report();
+        trace.fired(line, subject, "no kill-midway test covers " + u.effectName() + " before the acknowledgement");
     }
 
     /** True when a main (non-test) source file imports from io.idemcheck.runtime, so CrashPoints compiles there. */

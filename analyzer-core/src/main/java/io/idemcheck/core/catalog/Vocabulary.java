@@ -61,6 +61,18 @@ public enum Vocabulary {
     /** Handler interface methods whose delivery (or run) is recorded as done only after the method returns (a
      * notification-queue handler, a job-item executor with failover), as Type.method. Exact. */
     ACK_AFTER_RETURN_INTERFACES,
+    /** Calls that run the lambda or method reference they are given on a timer, again and again: what they run is a
+     * job. Exact method names. */
+    SCHEDULED_TASK_CALLS,
+    /** Calls that wait inside a loop that runs until a flag says stop: such a loop is a job of its own. Exact method
+     * names. */
+    LOOP_WAIT_CALLS,
+    /** Annotations that map a method or a class to an HTTP path. Exact simple names. */
+    REQUEST_MAPPING_ANNOTATIONS,
+    /** Words of an HTTP path that an outside scheduler calls to run a batch. Exact, lower case. */
+    JOB_ENDPOINT_PATH_WORDS,
+    /** Words of a POST path another system calls back and calls again until it gets a success. Exact, lower case. */
+    WEBHOOK_PATH_WORDS,
     /** Types whose loads return entities the persistence context manages (a Spring Data repository, an
      * EntityManager): a setter on one is written at commit. Exact simple names. */
     MANAGED_ENTITY_REPOSITORIES,

@@ -21,11 +21,13 @@ final class EntryPoints {
     private final ProjectIndex index;
     private final Catalog catalog;
     private final Object lock;
+    private final EntryKinds kinds;
 
     EntryPoints(ProjectIndex index, Object lock) {
         this.index = index;
         this.catalog = index.catalog();
         this.lock = lock;
+        this.kinds = new EntryKinds(index);
     }
 
     private Set<MethodFacts> reachable; // guarded by lock
@@ -63,6 +65,12 @@ final class EntryPoints {
      * {@code String...} (a varargs parameter's type is its array type, see FactExtractor).
      */
     public String entryPoint(MethodRef m) {
+        String e = baseEntryPoint(m);
+        return e != null || m.file().test() ? e : kinds.dispatchedHandler(m, this::baseEntryPoint);
+    }
+
+    /** {@link #entryPoint} without the handlers an entry point dispatches to. */
+    private String baseEntryPoint(MethodRef m) {
         if (m.method().name().equals("main") && m.method().isStatic() && m.method().arity() == 1
                 && m.method().params().get(0).type().simpleName().replace(" ", "").equals("String[]")) {
             return "main()"; // a batch started by a scheduler (cron, a workflow engine) as a plain program
@@ -84,6 +92,27 @@ final class EntryPoints {
                     && index.isSubtypeOf(m.owner(), tm.type())) {
                 return tm.type() + "." + tm.method();
             }
+        }
+        return kinds.entryPoint(m);
+    }
+
+    /**
+     * Why a crash after {@code m}'s work and before it returns makes the work run again, or null: the framework that
+     * calls {@code m} records the delivery or the run as done only when {@code m} returns (a message listener whose
+     * container redelivers, a persistent event bus's handler, a job executor that fails over, a webhook whose caller
+     * sends it again until it gets a success). For such an entry the return is the record.
+     */
+    public String redelivered(MethodRef m) {
+        String l = Retries.listener(catalog, index, m);
+        if (l != null) {
+            return l + ": the container delivers the message again unless the listener returns";
+        }
+        String ack = Retries.acknowledgedAfterReturn(catalog, index, m);
+        if (ack != null) {
+            return "a " + ack + ": its delivery is recorded as processed only after it returns";
+        }
+        if (!m.file().test() && m.method().hasBody()) {
+            return kinds.webhook(m);
         }
         return null;
     }

@@ -71,7 +71,11 @@ public final class JobShapes {
         return out;
     }
 
-    /** The shapes of one method: for each effect, the first record of the same item after it. */
+    /**
+     * The shapes of one method: for each effect, the first record of the same item after it, or, for an effect that
+     * leaves the application, the status setter on a managed entity that the transaction writes when it commits
+     * ({@link #managedStatusWrite}; the shape's record then comes before its effect in the text).
+     */
     public static List<Shape> in(Semantics sem, MethodRef m) {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
@@ -82,6 +86,10 @@ public final class JobShapes {
                 continue;
             }
             CallSite r = firstRecordAfter(sem, m, e, infos);
+            if (r == null && !ei.effect().isDatabaseLocal()) {
+                // the status set on a managed entity is written at commit, after the effect (IDEM001's same test)
+                r = managedStatusWrite(sem, m, e, infos);
+            }
             if (r != null && repeatSafe(sem, m, e, r, infos) == null) {
                 out.add(new Shape(m, e, r, ei, infos.get(r.id())));
             }
@@ -168,7 +176,7 @@ public final class JobShapes {
     /**
      * The record of the same item that follows {@code e} on the path where {@code e} succeeded, or null: records in a
      * catch block entered after the effect (a FAILED mark) and records in lambdas that run later on another thread
-     * do not count.
+     * do not count, unless the effect sits in the same lambda (a timer task that charges, then records).
      */
     public static CallSite firstRecordAfter(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
         List<CallSite> calls = m.method().body().calls();
@@ -176,7 +184,7 @@ public final class JobShapes {
         for (int j = e.id() + 1; j < calls.size(); j++) {
             CallSite r = calls.get(j);
             if (!infos.get(j).isRecord() || r.exclusiveWith(e) || r.catchDepth() > e.catchDepth()
-                    || sem.inAsyncLambda(m, r) || !sameItem(sem, m, e, r, infos)) {
+                    || sem.inAsyncLambda(m, r) && r.lambdaId() != e.lambdaId() || !sameItem(sem, m, e, r, infos)) {
                 continue;
             }
             if (inBranchOutside(r, e)) {

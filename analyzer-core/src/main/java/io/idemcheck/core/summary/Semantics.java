@@ -325,6 +325,11 @@ public final class Semantics implements CallFacts {
         return entryPoints.entryPoint(m);
     }
 
+    /** See {@link EntryPoints#redelivered}. */
+    public String redelivered(MethodRef m) {
+        return entryPoints.redelivered(m);
+    }
+
     /** See {@link Transactions#isTransactional}. */
     public boolean isTransactional(MethodRef m) {
         return Transactions.isTransactional(m);

@@ -1,0 +1,265 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Terms;
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.facts.AnnotationFact;
+import io.idemcheck.core.facts.Body;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Job entry points that no annotation or interface names, recognised by what the code does (see {@link EntryPoints}):
+ * a task handed to a timer ({@code scheduleWithFixedDelay(() -> .., ..)}, {@code scheduleAtFixedRate(this::poll, ..)}),
+ * a thread loop that runs until a flag says stop ({@code while (running) { ..; sleep(..) }}), an HTTP endpoint an
+ * outside scheduler calls to run a batch ({@code PATCH /jobs/card-payments-status-update}) and a webhook another system
+ * calls back until it gets a success ({@code POST /telephony/callback}). The words and calls come from the catalog
+ * ({@code scheduledTaskCalls}, {@code loopWaitCalls}, {@code requestMappingAnnotations}, {@code jobEndpointPathWords},
+ * {@code webhookPathWords}).
+ */
+final class EntryKinds {
+
+    private static final Pattern METHOD_REF = Pattern.compile("^\\s*([A-Za-z_$][\\w$]*)\\s*::\\s*([A-Za-z_$][\\w$]*)\\s*$");
+    private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])");
+
+    private final ProjectIndex index;
+    private final Catalog catalog;
+    /** Method name to the "Type.call() at File:line" texts of the timer calls that run it by method reference. */
+    private Map<String, List<String[]>> scheduledRefs; // built on first use
+    /** Handler method to the dispatch that runs it (see {@link #dispatchedHandler}); built on first use. */
+    private Map<MethodRef, String> dispatched;
+
+    EntryKinds(ProjectIndex index) {
+        this.index = index;
+        this.catalog = index.catalog();
+    }
+
+    /** The first kind {@code m} is an entry point of, in words, or null. */
+    String entryPoint(MethodRef m) {
+        if (m.file().test() || !m.method().hasBody()) {
+            return null;
+        }
+        String k = scheduledTask(m);
+        if (k == null) {
+            k = threadLoop(m);
+        }
+        if (k == null) {
+            k = jobEndpoint(m);
+        }
+        if (k == null) {
+            k = webhook(m);
+        }
+        return k;
+    }
+
+    /**
+     * A handler a job dispatches to: a job entry point ({@code base}) calls, in a loop or a per-element lambda, a method
+     * that several project classes implement ({@code for (DailyTask t : tasks) t.execute()} over the registered
+     * beans, {@code handlers.get(name).handle(..)} in a loop), and {@code m} is one of them. Each handler is a job of
+     * its own, with its own window and its own kill-midway test.
+     */
+    synchronized String dispatchedHandler(MethodRef m, java.util.function.Function<MethodRef, String> base) {
+        if (dispatched == null) {
+            Map<MethodRef, String> out = new HashMap<>();
+            for (MethodRef o : index.methods()) {
+                if (o.file().test() || !o.method().hasBody() || base.apply(o) == null) {
+                    continue;
+                }
+                for (io.idemcheck.core.index.CallTarget t : index.calls(o)) {
+                    CallSite c = t.call();
+                    if (t.targets().size() < 2 || c.loopIds().isEmpty() && c.lambdaId() < 0) {
+                        continue;
+                    }
+                    for (MethodRef h : t.targets()) {
+                        if (!h.file().test() && h.method().hasBody()) {
+                            out.putIfAbsent(h, "a handler the job " + o.type().simpleName() + "." + o.method().name()
+                                    + "() dispatches to (" + Sites.display(c) + " at line " + c.range().line()
+                                    + " runs each of " + t.targets().size() + " implementations)");
+                        }
+                    }
+                }
+            }
+            dispatched = out;
+        }
+        return dispatched.get(m);
+    }
+
+    /**
+     * A task run on a timer: {@code m} hands a lambda to a {@code scheduledTaskCalls} call (the lambda's calls are in
+     * {@code m}'s body), or such a call elsewhere names {@code m} by a method reference ({@code this::m},
+     * {@code Type::m}).
+     */
+    String scheduledTask(MethodRef m) {
+        Terms calls = catalog.terms(Vocabulary.SCHEDULED_TASK_CALLS);
+        Body body = m.method().body();
+        for (LambdaFact l : body.lambdas()) {
+            if (l.ownerCallId() >= 0 && l.parentId() < 0 && calls.has(body.calls().get(l.ownerCallId()).name())) {
+                CallSite c = body.calls().get(l.ownerCallId());
+                return "a task handed to " + c.name() + "() at line " + c.range().line() + " (catalog.json "
+                        + "scheduledTaskCalls)";
+            }
+        }
+        for (String[] ref : scheduledRefs().getOrDefault(m.method().name(), List.of())) {
+            if (ref[0].equals(m.type().fqn()) || ref[0].equals(m.type().simpleName())) {
+                return "a task handed to " + ref[1] + " (catalog.json scheduledTaskCalls)";
+            }
+        }
+        return null;
+    }
+
+    private synchronized Map<String, List<String[]>> scheduledRefs() {
+        if (scheduledRefs != null) {
+            return scheduledRefs;
+        }
+        Map<String, List<String[]>> out = new HashMap<>();
+        Terms calls = catalog.terms(Vocabulary.SCHEDULED_TASK_CALLS);
+        for (MethodRef o : index.methods()) {
+            if (o.file().test() || !o.method().hasBody()) {
+                continue;
+            }
+            for (CallSite c : o.method().body().calls()) {
+                if (!calls.has(c.name())) {
+                    continue;
+                }
+                for (io.idemcheck.core.facts.Arg a : c.args()) {
+                    Matcher mr = METHOD_REF.matcher(a.text());
+                    if (mr.matches()) {
+                        String owner = mr.group(1).equals("this") ? o.type().fqn() : mr.group(1);
+                        out.computeIfAbsent(mr.group(2), k -> new ArrayList<>()).add(new String[]{owner,
+                                c.name() + "() in " + o.type().simpleName() + "." + o.method().name() + "() at line "
+                                        + c.range().line()});
+                    }
+                }
+            }
+        }
+        scheduledRefs = out;
+        return out;
+    }
+
+    /**
+     * A thread loop: a {@code while} or {@code do} loop whose condition is a flag, not a comparison
+     * ({@code while (running)}, {@code while (!isStopped())}, {@code while (true)}), and which waits inside
+     * ({@code loopWaitCalls}: sleep, take): it runs until the process stops, and each turn is a run of a job.
+     */
+    String threadLoop(MethodRef m) {
+        Body body = m.method().body();
+        Terms waits = catalog.terms(Vocabulary.LOOP_WAIT_CALLS);
+        for (LoopFact l : body.loops()) {
+            if (!l.kind().equals("while") && !l.kind().equals("do")) {
+                continue;
+            }
+            String cond = l.iterable() == null ? "" : l.iterable();
+            if (cond.contains("<") || cond.contains(">") || cond.contains("=") || !l.vars().isEmpty()
+                    || cond.strip().equals("true") && !m.method().name().equals("run")) {
+                // a counted or draining loop (while (i < n), while ((t = q.poll()) != null)); a while (true) outside
+                // a thread's run() is as often a retry loop that returns on success
+                continue;
+            }
+            for (CallSite c : body.calls()) {
+                if (c.loopIds().contains(l.id()) && waits.has(c.name())) {
+                    return "a thread loop (while (" + cond.strip() + ") at line " + l.range().line() + ", waiting in "
+                            + c.name() + "() at line " + c.range().line() + "; catalog.json loopWaitCalls)";
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * An HTTP endpoint an outside scheduler calls to run a batch: its path (the class's mapping and the method's)
+     * holds a {@code jobEndpointPathWords} word ({@code /jobs/card-payments-status-update}).
+     */
+    String jobEndpoint(MethodRef m) {
+        String path = mappedPath(m);
+        if (path == null) {
+            return null;
+        }
+        String w = firstWord(path, catalog.terms(Vocabulary.JOB_ENDPOINT_PATH_WORDS));
+        return w == null ? null : "an HTTP endpoint an outside scheduler calls (" + path.strip() + ": \"" + w
+                + "\", catalog.json jobEndpointPathWords)";
+    }
+
+    /**
+     * A webhook: a POST (PUT, PATCH) endpoint whose path holds a {@code webhookPathWords} word
+     * ({@code /telephony/callback}, {@code /pay/notify}); the caller sends it again until it gets a success.
+     */
+    String webhook(MethodRef m) {
+        String path = mappedPath(m);
+        if (path == null || !writes(m)) {
+            return null;
+        }
+        String w = firstWord(path, catalog.terms(Vocabulary.WEBHOOK_PATH_WORDS));
+        return w == null ? null : "a webhook endpoint (" + path.strip() + ": \"" + w + "\", catalog.json "
+                + "webhookPathWords): the caller sends it again until it gets a success";
+    }
+
+    /** The method's HTTP path (class mapping, then method mapping), or null when the method maps none. */
+    private String mappedPath(MethodRef m) {
+        AnnotationFact a = mapping(m.method().annotations());
+        if (a == null) {
+            return null;
+        }
+        AnnotationFact t = mapping(m.type().annotations());
+        return (t == null ? "" : pathOf(t)) + " " + pathOf(a);
+    }
+
+    private AnnotationFact mapping(List<AnnotationFact> annotations) {
+        Terms names = catalog.terms(Vocabulary.REQUEST_MAPPING_ANNOTATIONS);
+        for (AnnotationFact a : annotations) {
+            if (names.has(a.simpleName())) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    private static String pathOf(AnnotationFact a) {
+        for (String k : List.of("value", "path")) {
+            String s = a.strings().get(k);
+            if (s != null) {
+                return s;
+            }
+        }
+        return "";
+    }
+
+    /** True when the method's mapping takes a request that changes something (POST, PUT, PATCH). */
+    private boolean writes(MethodRef m) {
+        for (AnnotationFact a : m.method().annotations()) {
+            switch (a.simpleName()) {
+                case "PostMapping", "PutMapping", "PatchMapping", "POST", "PUT", "PATCH":
+                    return true;
+                case "RequestMapping":
+                    String method = a.value("method");
+                    return method == null || method.contains("POST") || method.contains("PUT")
+                            || method.contains("PATCH");
+                default:
+                    break;
+            }
+        }
+        return false;
+    }
+
+    /** The first word of {@code path} (split at non-letters and camel-case humps, lower case) in {@code words}. */
+    static String firstWord(String path, Terms words) {
+        Matcher w = WORD.matcher(path);
+        while (w.find()) {
+            String word = w.group().toLowerCase(Locale.ROOT);
+            if (words.has(word)) {
+                return word;
+            }
+        }
+        return null;
+    }
+}

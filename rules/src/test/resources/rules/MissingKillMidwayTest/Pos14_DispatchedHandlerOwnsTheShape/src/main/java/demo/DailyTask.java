@@ -1,0 +1,5 @@
+package demo;
+
+public interface DailyTask {
+    void execute();
+}
