@@ -114,9 +114,11 @@ final class Effects {
             opaque |= s.opaque();
             if (!s.effects().isEmpty()) {
                 // the call stands for the callee's worst effect: an unkeyed one, and one that leaves the
-                // application's database (an HTTP post or a message) before an insert that may roll back with it
+                // application's database (an HTTP post or a message) before an insert that may roll back with it;
+                // among those the nearest (fewest calls down), which is the one the reader meets first
+                java.util.Comparator<EffectTrace> nearest = java.util.Comparator.comparingInt(x -> x.hops().size());
                 EffectTrace first = s.effects().stream().filter(x -> x.keyParam() < 0 && !x.isDatabaseLocal())
-                        .findFirst().orElse(s.effects().stream().filter(x -> x.keyParam() < 0).findFirst()
+                        .min(nearest).orElse(s.effects().stream().filter(x -> x.keyParam() < 0).findFirst()
                                 .orElse(s.effects().get(0)));
                 EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
@@ -134,6 +136,14 @@ final class Effects {
                     return inner.renamed(named.kind(), named.verb());
                 }
                 return inner;
+            }
+        }
+        // a project type that extends a catalog effect type without declaring the method (an interface that adds to
+        // a bus's API, a client subclass): the call runs the library's method
+        if (recvType != null && !anyBody) {
+            EffectTrace inherited = inheritedEffect(m, c, recvType);
+            if (inherited != null) {
+                return inherited;
             }
         }
         // data-access interfaces: the SQL or the method name
@@ -165,6 +175,36 @@ final class Effects {
                         here + " " + EffectTrace.kindPhrase(en.kind()),
                         Evidence.catalog("name", "effectMethodNames", en.pattern() + " (" + en.kind() + ")"));
             }
+        }
+        return null;
+    }
+
+    /**
+     * The effect of calling {@code c} on project type {@code recvType} when one of its library supertypes is a
+     * catalog effect type whose method list has {@code c}'s name and the project type declares no such method itself
+     * (its body would be followed instead); null otherwise.
+     */
+    private EffectTrace inheritedEffect(MethodRef m, CallSite c, TypeEntry recvType) {
+        if (!index.findMethods(recvType, c.name(), c.args().size()).isEmpty()) {
+            return null;
+        }
+        for (ResolvedType st : index.allSupertypes(recvType)) {
+            if (st.isProject()) {
+                continue;
+            }
+            Catalog.EffectType et = catalog.effectType(st.name());
+            if (et == null && st.kind() == ResolvedType.Kind.UNKNOWN) {
+                et = catalog.effectTypeBySimpleName(st.simpleName());
+            }
+            String method = et == null ? null : et.matchingMethod(c.name());
+            if (method == null || "http".equals(et.kind()) && readOnlyHttp(m, c)) {
+                continue;
+            }
+            return trace(m, c, et.kind(), verbOfKind(et.kind()), recvType.type().simpleName() + "." + c.name(),
+                    "catalog", display(c) + " calls " + simple(st.name()) + "." + c.name() + "() through "
+                            + recvType.type().simpleName(),
+                    Evidence.catalog("catalog", "effectTypes", et.type() + "#" + method + " (" + et.kind()
+                            + "; inherited by the project type " + recvType.fqn() + ")"));
         }
         return null;
     }
