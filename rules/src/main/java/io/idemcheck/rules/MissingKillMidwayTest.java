@@ -73,11 +73,14 @@ public final class MissingKillMidwayTest implements Rule {
         if (!MethodGates.mainCode(m, trace)) {
             return;
         }
-        String subject = "the job " + m.type().simpleName() + "." + m.method().name() + "()";
+        String subject = "the job " + jobName(m);
         int line = m.method().nameRange().line();
         Map<MethodRef, List<JobShapes.Shape>> all = JobShapes.byEntryPoint(sem);
         Map<MethodRef, List<JobShapes.Shape>> jobs = KillWindows.innermost(sem, all);
         String entry = sem.entryPoint(m);
+        if (entry == null) {
+            entry = sem.redelivered(m); // a handler acknowledged on return is a consumer entry of its own
+        }
         if (entry == null) {
             List<String> at = new ArrayList<>();
             for (Map.Entry<MethodRef, List<JobShapes.Shape>> e : jobs.entrySet()) {
@@ -137,8 +140,7 @@ public final class MissingKillMidwayTest implements Rule {
     private void check(RuleContext ctx, Semantics sem, TestEvidence ev, MethodRef job, List<JobShapes.Shape> shapes,
                        boolean runtimeInMain, RuleTrace trace) {
         int line = job.method().nameRange().line();
-        String subject = trace.enabled() ? "the job " + job.type().simpleName() + "." + job.method().name() + "()"
-                : null;
+        String subject = trace.enabled() ? "the job " + jobName(job) : null;
         Set<MethodRef> holders = new LinkedHashSet<>();
         shapes.forEach(s -> holders.add(s.method()));
         Map<String, List<String>> exercising = new LinkedHashMap<>();
@@ -182,7 +184,7 @@ public final class MissingKillMidwayTest implements Rule {
         }
         JobShapes.Shape s = shapes.get(0);
         String between = s.effectName() + " and " + s.recordName();
-        String jobName = job.type().simpleName() + "." + job.method().name() + "()";
+        String jobName = jobName(job);
         StringBuilder msg = new StringBuilder();
         boolean atCommit = s.record().id() < s.effect().id();
         if (atCommit) {
@@ -265,8 +267,7 @@ public final class MissingKillMidwayTest implements Rule {
      */
     private void checkUnacked(RuleContext ctx, TestEvidence ev, MethodRef job, KillWindows.Unacked u, RuleTrace trace) {
         int line = job.method().nameRange().line();
-        String subject = trace.enabled() ? "the job " + job.type().simpleName() + "." + job.method().name() + "()"
-                : null;
+        String subject = trace.enabled() ? "the job " + jobName(job) : null;
         Map<String, List<String>> exercising = new LinkedHashMap<>();
         for (MethodRef t : ev.testsReaching(Set.of(job))) {
             if (!ev.reaches(t, job)) {
@@ -293,7 +294,7 @@ public final class MissingKillMidwayTest implements Rule {
                     : "no test that runs the job delivers the same message twice (or crashes it) and asserts counts "
                     + "(tests that run it: " + String.join(", ", exercising.keySet()) + ")");
         }
-        String jobName = job.type().simpleName() + "." + job.method().name() + "()";
+        String jobName = jobName(job);
         StringBuilder msg = new StringBuilder();
         msg.append(jobName).append(" runs ").append(u.effectName()).append(" (line ").append(u.effect().range().line())
                 .append(") and records it nowhere before the delivery is acknowledged (").append(u.why())
@@ -344,6 +345,20 @@ public final class MissingKillMidwayTest implements Rule {
 
     private static boolean isRuntime(String name) {
         return name.startsWith("io.idemcheck.runtime") && !name.startsWith("io.idemcheck.runtime.test");
+    }
+
+    /**
+     * "Type.method()" of a job as a reader finds it: an anonymous class ({@code new NotificationQueueHandler() {..}})
+     * is named after the class that writes it ("PushNotificationRetryService (anonymous class).handle..()").
+     */
+    static String jobName(MethodRef job) {
+        String type = job.type().simpleName();
+        if (!type.isEmpty() && type.chars().allMatch(Character::isDigit)) {
+            String[] parts = job.type().fqn().split("[.$]");
+            String outer = parts.length >= 2 ? parts[parts.length - 2] : type;
+            type = outer + " (anonymous class)";
+        }
+        return type + "." + job.method().name() + "()";
     }
 
     private static String ms(Map<String, List<String>> exercising) {

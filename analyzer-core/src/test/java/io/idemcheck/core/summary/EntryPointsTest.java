@@ -138,4 +138,88 @@ class EntryPointsTest {
         assertThat(p.index().methodsNamed("execute").stream().map(p.semantics()::entryPoint))
                 .containsExactlyInAnyOrder("Job.execute", null);
     }
+
+    static final String BY_WHAT_THEY_DO = """
+            package com.acme;
+            import java.util.List;
+            import java.util.concurrent.BlockingQueue;
+            import java.util.concurrent.ScheduledExecutorService;
+            import java.util.concurrent.TimeUnit;
+            import org.springframework.web.bind.annotation.*;
+            import com.xxl.job.core.handler.annotation.XxlJob;
+            public class Timers {
+                ScheduledExecutorService ses;
+                public void start() {                                               // a lambda on a timer
+                    ses.scheduleWithFixedDelay(() -> poll(), 0, 5, TimeUnit.SECONDS);
+                    ses.scheduleAtFixedRate(this::sweep, 0, 1, TimeUnit.HOURS);
+                }
+                void poll() { }
+                void sweep() { }                                                    // a method reference on a timer
+                public void once() { ses.submit(() -> poll()); }                    // negative: one shot
+            }
+            class Loops {
+                volatile boolean running;
+                BlockingQueue<String> queue;
+                public void serve() throws Exception {                               // a thread loop
+                    while (running) { queue.take(); }
+                }
+                public void retry() throws Exception {                               // negative: counted
+                    int i = 0;
+                    while (i < 3) { i++; Thread.sleep(10); }
+                }
+                public void spin() throws Exception {                                // negative: while (true) outside run()
+                    while (true) { Thread.sleep(10); }
+                }
+            }
+            @RestController
+            @RequestMapping("/api")
+            class Endpoints {
+                @PatchMapping("/jobs/settle-pending") public void settle() { }      // an endpoint a cron calls
+                @PostMapping("/tasks/batch-delete") public void delete() { }        // negative: a user's batch action
+                @PostMapping("/pay/callback") public void paid() { }                // a webhook
+                @GetMapping("/oauth/callback") public void login() { }              // negative: a GET redirect
+                @RequestMapping(value = "/notify/{m}", method = {RequestMethod.GET, RequestMethod.POST})
+                public void notified() { }                                          // a webhook (POST allowed)
+            }
+            interface DailyTask { void execute(); }
+            class Billing implements DailyTask { public void execute() { } }
+            class Cleanup implements DailyTask { public void execute() { } }
+            class Daily {
+                List<DailyTask> tasks;
+                Billing billing;
+                @XxlJob("daily")
+                public void run() {
+                    for (DailyTask t : tasks) { t.execute(); }
+                }
+            }
+            """;
+
+    @Test
+    void entryPointsRecognisedByWhatTheCodeDoes() throws Exception {
+        Project p = SummaryFixture.scan(tmp, mainJava("Timers", BY_WHAT_THEY_DO));
+        Semantics sem = p.semantics();
+        assertThat(sem.entryPoint(method(p, "start"))).startsWith("a task handed to scheduleWithFixedDelay() at line");
+        assertThat(sem.entryPoint(method(p, "sweep"))).startsWith("a task handed to scheduleAtFixedRate() in "
+                + "Timers.start()");
+        assertThat(sem.entryPoint(method(p, "once"))).isNull();
+        assertThat(sem.entryPoint(method(p, "poll"))).as("run by the timer's lambda, reached from start()").isNull();
+        assertThat(sem.reachableFromEntryPoints()).contains(method(p, "poll").method());
+
+        assertThat(sem.entryPoint(method(p, "serve"))).startsWith("a thread loop (while (running)");
+        assertThat(sem.entryPoint(method(p, "retry"))).isNull();
+        assertThat(sem.entryPoint(method(p, "spin"))).isNull();
+
+        assertThat(sem.entryPoint(method(p, "settle"))).contains("an HTTP endpoint an outside scheduler calls")
+                .contains("\"jobs\"");
+        assertThat(sem.entryPoint(method(p, "delete"))).isNull();
+        assertThat(sem.entryPoint(method(p, "paid"))).startsWith("a webhook endpoint (/api /pay/callback");
+        assertThat(sem.redelivered(method(p, "paid"))).startsWith("a webhook endpoint");
+        assertThat(sem.entryPoint(method(p, "login"))).isNull();
+        assertThat(sem.entryPoint(method(p, "notified"))).startsWith("a webhook endpoint");
+        assertThat(sem.redelivered(method(p, "settle"))).as("a cron endpoint is not delivered again").isNull();
+
+        assertThat(sem.entryPoint(method(p, "Billing.execute"))).startsWith("a handler the job Daily.run() "
+                + "dispatches to");
+        assertThat(sem.entryPoint(method(p, "Cleanup.execute"))).startsWith("a handler the job Daily.run()");
+    }
 }
