@@ -55,8 +55,9 @@ final class ExplainCommand implements Callable<Integer> {
 
     private final IdemcheckCli cli;
 
-    @Parameters(index = "0", paramLabel = "FILE[:LINE]",
-            description = "A Java source file, optionally with a 1-based line (Job.java:33).")
+    @Parameters(index = "0", paramLabel = "FILE[:LINE[:COL]]",
+            description = "A Java source file, optionally with a 1-based line (Job.java:33); a column after it, as "
+                    + "'scan' prints locations (Job.java:33:5), is accepted and ignored.")
     String location;
 
     @Option(names = "--project", paramLabel = "DIR",
@@ -91,7 +92,7 @@ final class ExplainCommand implements Callable<Integer> {
             throw new UsageException("--threads: must be 0 or more, was " + threads);
         }
         Target target = parseLocation(location);
-        Path projectDir = projectDir(target.file());
+        Path projectDir = projectDir(target);
         ProjectConfig projectConfig = ScanTargets.loadConfig(config, projectDir);
         RuleRegistry rules = cli.rules.get();
         Path root = SourceDiscovery.defaultSourceRoot(projectDir);
@@ -127,13 +128,18 @@ final class ExplainCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** The file (absolute, normalised, an existing .java file) and the line (null: the whole file). */
-    record Target(Path file, Integer line) {
+    /**
+     * The file (absolute, normalised, an existing .java file), the line (null: the whole file) and the file as the
+     * user wrote it, without LINE or COL.
+     */
+    record Target(Path file, Integer line, String fileArg) {
     }
 
     /**
-     * Parses {@code FILE[:LINE]}. A suffix after the last ':' is a line when the whole argument is not itself an
-     * existing file.
+     * Parses {@code FILE[:LINE[:COL]]}, the last form being what {@code scan} prints. A suffix after the last ':' is a
+     * line when the whole argument is not itself an existing file; when what is left is not an existing file either
+     * and also ends in {@code :N}, the two suffixes are LINE:COL and the column is ignored (every method enclosing the
+     * line is explained).
      *
      * @throws UsageException for a missing file, a directory, a file that is not Java, or a line that is not a number
      *                        from 1 to the file's line count
@@ -145,6 +151,12 @@ final class ExplainCommand implements Callable<Integer> {
         if (mt.matches() && !Files.exists(ScanTargets.toPath(arg, "FILE"))) {
             fileArg = mt.group(1);
             lineArg = mt.group(2);
+            Matcher col = WITH_LINE.matcher(fileArg);
+            if (lineArg.strip().matches("\\d+") && col.matches() && col.group(2).strip().matches("\\d+")
+                    && !Files.exists(ScanTargets.toPath(fileArg, "FILE"))) {
+                fileArg = col.group(1);
+                lineArg = col.group(2);
+            }
         }
         Path file = ScanTargets.toPath(fileArg, "FILE");
         if (!Files.exists(file)) {
@@ -158,7 +170,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         file = file.toAbsolutePath().normalize();
         if (lineArg == null) {
-            return new Target(file, null);
+            return new Target(file, null, fileArg);
         }
         int line;
         try {
@@ -172,7 +184,7 @@ final class ExplainCommand implements Callable<Integer> {
             throw new UsageException("line " + line + " is out of range: '" + fileArg + "' has " + lines + " line"
                     + (lines == 1 ? "" : "s"));
         }
-        return new Target(file, line);
+        return new Target(file, line, fileArg);
     }
 
     /** The number of lines of {@code file} as an editor counts them (a final line without newline counts). */
@@ -197,7 +209,8 @@ final class ExplainCommand implements Callable<Integer> {
     }
 
     /** {@code --project}, validated, or the project found above {@code file} ({@link #findProject}). */
-    private Path projectDir(Path file) {
+    private Path projectDir(Target target) {
+        Path file = target.file();
         if (project == null) {
             return findProject(file);
         }
@@ -206,7 +219,7 @@ final class ExplainCommand implements Callable<Integer> {
             throw new UsageException("--project: '" + project + "' is not a directory");
         }
         if (!file.startsWith(dir)) {
-            throw new UsageException("--project: '" + project + "' does not contain '" + location + "'");
+            throw new UsageException("--project: '" + project + "' does not contain '" + target.fileArg() + "'");
         }
         return dir;
     }

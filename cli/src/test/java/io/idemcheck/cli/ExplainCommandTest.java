@@ -389,6 +389,16 @@ class ExplainCommandTest {
     }
 
     @Test
+    void theFileLineColumnThatScanPrintsExplainsTheMethodsAtTheLine() {
+        CliRun withColumn = cli("explain", JOB + ":33:5");
+        assertThat(withColumn.err()).isEmpty();
+        assertThat(withColumn.code()).isZero();
+        assertThat(withColumn.out()).isEqualTo(cli("explain", JOB + ":33").out());
+        assertUsageError(cli("explain", JOB + ":46:5"), "line 46 is out of range: '" + JOB + "' has 45 lines");
+        assertUsageError(cli("explain", "no/such/Job.java:3:5"), "file 'no/such/Job.java' does not exist");
+    }
+
+    @Test
     void aMissingFileIsAUsageError() {
         assertUsageError(cli("explain", "no/such/Job.java:3"), "file 'no/such/Job.java' does not exist");
         assertUsageError(cli("explain", "no/such/Job.java"), "file 'no/such/Job.java' does not exist");
@@ -433,7 +443,9 @@ class ExplainCommandTest {
         assertThat(none.err().lines().toList()).singleElement()
                 .satisfies(l -> assertThat(l).startsWith("idemcheck: error: missing required parameter"));
         assertUsageError(cli("explain", JOB + ":33", "--project", tmp.toString()), "--project: '" + tmp
-                + "' does not contain '" + JOB + ":33'");
+                + "' does not contain '" + JOB + "'");
+        assertUsageError(cli("explain", JOB + ":33:5", "--project", tmp.toString()), "--project: '" + tmp
+                + "' does not contain '" + JOB + "'");
         assertUsageError(cli("explain", JOB + ":33", "--project", tmp.resolve("none").toString()), "--project: '"
                 + tmp.resolve("none") + "' is not a directory");
         assertUsageError(cli("explain", JOB + ":33", "--config", tmp.resolve("none.yml").toString()), "--config: '"
