@@ -1,7 +1,8 @@
 // The same slot coordinator behind project DAOs: a generic IDao<T> whose updateById the DAO implementation forwards
 // to MyBatis-Plus, a slot claim on the group table through a DAO implementation, nested loops over groups and their
 // waiting entries (kept by status in a stream filter), and a try/catch per entry. The entry is written back whole by
-// id; the claim fences the group row only. Finding at updateById.
+// id; the slot claim (its mapper reached through the type variable M) fences the group row only. Finding at
+// updateById.
 package com.example.p003.pos18;
 
 import com.baomidou.mybatisplus.annotation.TableName;
@@ -25,7 +26,7 @@ public class SlotCoordinator {
                     .collect(Collectors.toList());
             for (QueueEntry entry : waiting) {
                 try {
-                    boolean took = groupDao.takeSlot(group.getId());
+                    boolean took = groupDao.acquireSlot(group.getId());
                     if (!took) {
                         continue;
                     }
@@ -80,7 +81,7 @@ interface QueueEntryMapper extends BaseMapper<QueueEntry> {
 interface SlotGroupDao extends IDao<SlotGroup> {
     List<SlotGroup> queryAvailable();
 
-    boolean takeSlot(long id);
+    boolean acquireSlot(long id);
 }
 
 class SlotGroupDaoImpl extends BaseDao<SlotGroup, SlotGroupMapper> implements SlotGroupDao {
@@ -90,8 +91,8 @@ class SlotGroupDaoImpl extends BaseDao<SlotGroup, SlotGroupMapper> implements Sl
     }
 
     @Override
-    public boolean takeSlot(long id) {
-        return mapper.takeSlot(id) == 1;
+    public boolean acquireSlot(long id) {
+        return mapper.acquireSlot(id) == 1;
     }
 }
 
@@ -100,7 +101,7 @@ interface SlotGroupMapper extends BaseMapper<SlotGroup> {
     List<SlotGroup> selectAvailable();
 
     @Update("UPDATE slot_group SET used = used + 1 WHERE id = #{id} AND used < size")
-    int takeSlot(@Param("id") long id);
+    int acquireSlot(@Param("id") long id);
 }
 
 @TableName("slot_queue_entry")

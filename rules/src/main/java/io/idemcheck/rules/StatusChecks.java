@@ -161,6 +161,20 @@ final class StatusChecks {
         if (!ci.statements().isEmpty() || depth >= 3) {
             return;
         }
+        if (ci.target().targets().stream().noneMatch(t -> t.method().hasBody()) && (ci.claim() || depth > 0)) {
+            // a mapper reached through a type variable (BaseDao<T, M extends BaseMapper<T>>: M mapper) is not
+            // resolved: the statements declared for a mapper method of that name say which tables it can write
+            for (io.idemcheck.core.sql.SqlStatement st : sem.sqlModel().statements()) {
+                if (c.name().equals(st.method())) {
+                    for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+                        if (f.isWrite() && f.table() != null && !"?".equals(f.table())) {
+                            out.add(f.table().toLowerCase(java.util.Locale.ROOT));
+                        }
+                    }
+                }
+            }
+            return;
+        }
         for (MethodRef t : ci.target().targets()) {
             if (!t.method().hasBody() || !seen.add(t)) {
                 continue;
