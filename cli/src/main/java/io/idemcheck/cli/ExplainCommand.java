@@ -165,9 +165,6 @@ final class ExplainCommand implements Callable<Integer> {
         if (Files.isDirectory(file)) {
             throw new UsageException("'" + fileArg + "' is a directory; explain takes one Java file (FILE[:LINE])");
         }
-        if (!fileArg.endsWith(".java")) {
-            throw new UsageException("'" + fileArg + "' is not a Java source file (explain reads .java files)");
-        }
         file = file.toAbsolutePath().normalize();
         if (lineArg == null) {
             return new Target(file, null, fileArg);

@@ -399,6 +399,30 @@ class ExplainCommandTest {
     }
 
     @Test
+    void aFindingInAMapperXmlOrASchemaExplainsTheJavaMethodsItInvolvesWithTheFindingsPath() {
+        Path xml = REPO.resolve("samples/noon-batch/src/main/resources/mapper/TaskMapper.xml");
+        CliRun r = cli("explain", xml + ":16");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isZero();
+        List<String> methods = r.out().lines().filter(l -> !l.isEmpty() && !l.startsWith(" ")).toList();
+        assertThat(methods).hasSize(3);
+        assertThat(methods.get(1)).startsWith("TaskMapper.updateStatus()   lines 15-15");
+        assertThat(methods.get(2)).startsWith("NoonSettlementJob.run()   lines 27-40");
+        assertThat(r.out()).contains("    IDEM003 NonConditionalStatusUpdate: FIRED\n      finding at "
+                + "samples/noon-batch/src/main/resources/mapper/TaskMapper.xml:16 (warning): This UPDATE sets");
+        assertThat(r.out()).doesNotContain("finding at line 16");
+
+        Path sql = REPO.resolve("samples/noon-batch/src/main/resources/db/migration/V1__init.sql");
+        CliRun s = cli("explain", sql + ":17");
+        assertThat(s.code()).isZero();
+        assertThat(s.out().lines().filter(l -> !l.isEmpty() && !l.startsWith(" ")).skip(1).toList())
+                .extracting(l -> l.substring(0, l.indexOf("   ")))
+                .containsExactly("OrderService.placeOrder()", "OrderMapper.insertOrder()");
+        assertThat(s.out()).contains("      reported at samples/noon-batch/src/main/resources/db/migration/"
+                + "V1__init.sql:17, involving this method: Table t_order has no unique key");
+    }
+
+    @Test
     void aMissingFileIsAUsageError() {
         assertUsageError(cli("explain", "no/such/Job.java:3"), "file 'no/such/Job.java' does not exist");
         assertUsageError(cli("explain", "no/such/Job.java"), "file 'no/such/Job.java' does not exist");
@@ -423,8 +447,9 @@ class ExplainCommandTest {
     @Test
     void aNonJavaFileOrADirectoryIsAUsageError() {
         Path xml = REPO.resolve("samples/noon-batch/src/main/resources/mapper/TaskMapper.xml");
-        assertUsageError(cli("explain", xml + ":5"), "'" + xml + "' is not a Java source file (explain reads "
-                + ".java files)");
+        assertUsageError(cli("explain", xml + ":5"), "'samples/noon-batch/src/main/resources/mapper/TaskMapper.xml' "
+                + "is not a Java source file and no finding is reported at line 5 of it (findings at lines 16); "
+                + "explain reads .java files: give the Java method that runs it");
         Path dir = REPO.resolve("samples/noon-batch");
         assertUsageError(cli("explain", dir.toString()), "'" + dir + "' is a directory; explain takes one Java file "
                 + "(FILE[:LINE])");

@@ -49,7 +49,7 @@ public final class ExplainTextWriter {
         calls(w, m.calls());
         w.println("  rules:");
         for (Explanation.RuleVerdict v : m.rules()) {
-            rule(w, v);
+            rule(w, v, m.path());
         }
     }
 
@@ -113,7 +113,7 @@ public final class ExplainTextWriter {
         }
     }
 
-    private void rule(PrintWriter w, Explanation.RuleVerdict v) {
+    private void rule(PrintWriter w, Explanation.RuleVerdict v, String methodPath) {
         String status = switch (v.status()) {
             case "fired" -> "FIRED";
             case "suppressed" -> "fired, but suppressed";
@@ -124,10 +124,10 @@ public final class ExplainTextWriter {
                 + (!v.explained() && !v.status().equals("off") ? "  (the rule gives no account of its conditions)"
                 : ""));
         for (Explanation.FindingRef f : v.findings()) {
-            w.println("      finding at line " + f.line() + " (" + f.severity() + "): " + f.message());
+            w.println("      finding at " + where(f, methodPath) + " (" + f.severity() + "): " + f.message());
         }
         for (Explanation.FindingRef f : v.suppressed()) {
-            w.println("      suppressed finding at line " + f.line() + " [" + f.justification() + "]: "
+            w.println("      suppressed finding at " + where(f, methodPath) + " [" + f.justification() + "]: "
                     + f.message());
         }
         for (Explanation.FindingRef f : v.elsewhere()) {
@@ -143,6 +143,11 @@ public final class ExplainTextWriter {
             w.println("      " + mark + " " + s.subject() + (s.line() > 0 ? " (line " + s.line() + ")" : "") + ": "
                     + s.text());
         }
+    }
+
+    /** "line 34" for a finding in the method's own file, "path:16" for one reported in another file. */
+    private static String where(Explanation.FindingRef f, String methodPath) {
+        return f.path().equals(methodPath) ? "line " + f.line() : f.path() + ":" + f.line();
     }
 
     private static String basis(String basis) {

@@ -72,6 +72,9 @@ public final class Explainer {
     public Explanation explain(Path file, Integer line, Path projectDir) {
         Path root = project.sourceRoot();
         String rel = root.relativize(file).toString().replace('\\', '/');
+        if (!rel.endsWith(".java")) {
+            return reportedIn(rel, line, projectDir);
+        }
         FileFacts facts = project.files().stream().filter(f -> f.relPath().equals(rel)).findFirst().orElse(null);
         List<String> diagnostics = result.diagnostics().stream().filter(d -> rel.equals(d.path()))
                 .map(d -> (d.line() > 0 ? d.line() + ": " : "") + d.kind().name().toLowerCase(Locale.ROOT)
@@ -101,6 +104,66 @@ public final class Explainer {
                 : root.relativize(projectDir).toString().replace('\\', '/');
         return new Explanation(Explanation.SCHEMA_VERSION, Version.NAME + " " + Version.version(), root.toString(),
                 proj, rel, line, methods, diagnostics);
+    }
+
+    /**
+     * A file that is not Java (a mapper XML, a SQL migration): the Java methods involved in the findings reported at
+     * {@code line} of it (every line when null): the method a finding belongs to (a mapper interface method for its
+     * statement) and the innermost methods enclosing its related locations and flow steps (the calls running the
+     * statement, the inserts into the table).
+     *
+     * @throws IllegalArgumentException when no finding is reported there (the message lists the lines that have one)
+     */
+    private Explanation reportedIn(String rel, Integer line, Path projectDir) {
+        List<Finding> all = new ArrayList<>(result.findings());
+        result.suppressed().forEach(s -> all.add(s.finding()));
+        List<Finding> atFile = all.stream().filter(f -> f.primary().path().equals(rel)).toList();
+        List<Finding> chosen = atFile.stream().filter(f -> line == null || f.primary().startLine() <= line
+                && line <= Math.max(f.primary().startLine(), f.primary().endLine())).toList();
+        if (chosen.isEmpty()) {
+            String lines = atFile.stream().map(f -> f.primary().startLine()).distinct().sorted()
+                    .map(String::valueOf).collect(Collectors.joining(", "));
+            throw new IllegalArgumentException("'" + rel + "' is not a Java source file and no finding is reported "
+                    + (line == null ? "in it" : "at line " + line + " of it") + (lines.isEmpty() ? "" : " (findings "
+                    + "at lines " + lines + ")") + "; explain reads .java files: give the Java method that runs it");
+        }
+        Map<String, List<MethodRef>> byFile = new HashMap<>();
+        for (MethodRef m : project.index().methods()) {
+            if (!m.method().synthetic() && m.method().range() != null) {
+                byFile.computeIfAbsent(m.file().relPath(), k -> new ArrayList<>()).add(m);
+            }
+        }
+        List<MethodRef> involved = new ArrayList<>();
+        for (Finding f : chosen) {
+            for (MethodRef m : project.index().methods()) {
+                if (f.enclosing() != null && f.enclosing().equals(m.id()) && !involved.contains(m)) {
+                    involved.add(m);
+                }
+            }
+            List<Location> locs = new ArrayList<>(f.related());
+            locs.addAll(f.flow());
+            for (Location l : locs) {
+                for (MethodRef m : at(byFile.getOrDefault(l.path(), List.of()), l.startLine())) {
+                    if (!involved.contains(m)) {
+                        involved.add(m);
+                    }
+                }
+            }
+        }
+        if (involved.isEmpty()) {
+            throw new IllegalArgumentException("'" + rel + "' is not a Java source file and the findings at line "
+                    + chosen.get(0).primary().startLine() + " of it name no Java method");
+        }
+        List<Explanation.Method> methods = new ArrayList<>();
+        for (MethodRef m : involved) {
+            List<MethodRef> inFile = methodsOf(m.file());
+            methods.add(method(m, inFile));
+        }
+        Path root = project.sourceRoot();
+        String proj = projectDir == null || !projectDir.startsWith(root) ? ""
+                : root.relativize(projectDir).toString().replace('\\', '/');
+        return new Explanation(Explanation.SCHEMA_VERSION, Version.NAME + " " + Version.version(), root.toString(),
+                proj, rel, line, methods, List.of());
     }
 
     /** The project methods declared in {@code f} (nested and local types included), in source order. */
