@@ -53,6 +53,19 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         }
     }
 
+    /** The built-in catalog, loaded once. */
+    private static final class Builtin {
+        static final Catalog CATALOG = load();
+    }
+
+    /**
+     * The built-in catalog, loaded once: for lists that code compiles once into a pattern (the regex vocabularies),
+     * which {@code idemcheck.yml} does not extend.
+     */
+    public static Catalog builtin() {
+        return Builtin.CATALOG;
+    }
+
     /**
      * Reads a catalog in the format of the built-in one. Every key must be known: an unknown key (at the top, in an
      * entry or among the vocabularies) and a missing vocabulary are errors naming the key.

@@ -2,14 +2,20 @@ package io.idemcheck.core.catalog;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * One vocabulary of the catalog: its words, how they match, and the evidence a match produces.
  *
  * @param evidence what a match means, in words ("a claim whose result is a row count"); shown by
  *                 {@code idemcheck explain}
- * @param match    {@code exact} (the whole name), {@code pattern} (a name pattern, see {@link NamePattern}) or
+ * @param match    {@code exact} (the whole name), {@code pattern} (a name pattern, see {@link NamePattern}),
+ *                 {@code regex} (each word is a regular-expression alternative: spellings such as
+ *                 {@code retr(y|ies|ied)}; the code that reads the list puts the alternatives in its frame, see
+ *                 {@link #regex(String)}) or
  *                 {@code substring} (the word occurs in the text)
  * @param values   the words, in file order
  * @param source   where each word came from: "catalog" or an {@code idemcheck.yml} line ("idemcheck.yml:12")
@@ -17,11 +23,36 @@ import java.util.Set;
 public record Terms(String evidence, String match, List<String> values, List<String> source) {
 
     public Terms {
-        if (!Set.of("exact", "pattern", "substring").contains(match)) {
-            throw new IllegalArgumentException("match must be exact, pattern or substring, not '" + match + "'");
+        if (!Set.of("exact", "pattern", "substring", "regex").contains(match)) {
+            throw new IllegalArgumentException("match must be exact, pattern, substring or regex, not '" + match + "'");
+        }
+        if (match.equals("regex")) {
+            for (String v : values) {
+                try {
+                    Pattern.compile(v);
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    throw new IllegalArgumentException("'" + v + "' is not a regular expression: "
+                            + e.getDescription());
+                }
+            }
         }
         values = List.copyOf(values);
         source = source == null ? List.of() : List.copyOf(source);
+    }
+
+    /** Compiled {@link #regex(String)} patterns, by their text. */
+    private static final Map<String, Pattern> COMPILED = new ConcurrentHashMap<>();
+
+    /**
+     * For a {@code regex} list: the words as one alternation ({@code w1|w2|..}) put in {@code frame} at its
+     * {@code %s}, compiled (once per text). The frame holds what is structure, not vocabulary: anchors, flags and
+     * the group ({@code "(?i).*(%s).*"}); the list holds the words.
+     */
+    public Pattern regex(String frame) {
+        if (!match.equals("regex")) {
+            throw new IllegalStateException("regex() on a '" + match + "' list");
+        }
+        return COMPILED.computeIfAbsent(frame.replace("%s", String.join("|", values)), Pattern::compile);
     }
 
     /** True when {@code name} (or, for {@code substring}, the text) matches one of the words. */
@@ -38,6 +69,7 @@ public record Terms(String evidence, String match, List<String> values, List<Str
             boolean hit = switch (match) {
                 case "exact" -> v.equals(name);
                 case "pattern" -> new NamePattern(v).matches(name);
+                case "regex" -> Pattern.compile(v).matcher(name).matches();
                 default -> name.contains(v);
             };
             if (hit) {

@@ -177,7 +177,63 @@ public enum Vocabulary {
     FOREVER_AT_MINUS_ONE_SETTERS,
     /** Words naming a dead-letter queue or topic (deadLetter, dlq): a loop receiving from one and sending each message
      * on replays messages that already failed. Substrings, matched case-insensitively. */
-    DEAD_LETTER_WORDS;
+    DEAD_LETTER_WORDS,
+    /** Last words of a variable name that holds a row's key (orderId, taskNo, refs), matched case-insensitively at the end, with an optional plural s. Regex alternatives. */
+    ROW_KEY_NAMES,
+    /** Words of a name or text that holds an attempt count (retryCount, fail_times, x-death), found anywhere in it, case-insensitively. Regex alternatives. */
+    RETRY_COUNT_NAMES,
+    /** Tokens of a time bound in a condition (currentTimeMillis, deadline, Duration), found anywhere in it, case-insensitively. Regex alternatives. */
+    TIME_BOUND_TOKENS,
+    /** Values of a retry limit that mean no limit (Integer.MAX_VALUE, UNLIMITED), found anywhere in the value's text. Regex alternatives, case-sensitive. */
+    UNBOUNDED_LIMIT_VALUES,
+    /** Columns that name the worker holding a row (locked_by, worker_id): setting one takes the row. Whole column names, case-insensitive. Regex alternatives. */
+    CLAIM_OWNER_COLUMNS,
+    /** Flag columns that mark a row taken (is_locked, picked): setting one moves the row in progress. Whole column names, case-insensitive. Regex alternatives. */
+    IN_PROGRESS_FLAG_COLUMNS,
+    /** Columns holding when a row was last touched or when its hold ends (gmt_modified, locked_at, lease_until): a predicate on one selects rows by age. Whole column names, case-insensitive. Regex alternatives. */
+    STALE_TIME_COLUMNS,
+    /** Columns holding a lease or heartbeat (lease_until, heartbeat_at, timeout): a predicate on one recovers held rows whatever the state column. Whole column names, case-insensitive. Regex alternatives. */
+    LEASE_COLUMNS,
+    /** SQL functions that take a database advisory lock (pg_advisory_lock, GET_LOCK), found in a statement's or a call's text, case-insensitively. Regex alternatives. */
+    ADVISORY_LOCK_CALLS,
+    /** SQL functions that release a database advisory lock (pg_advisory_unlock, RELEASE_LOCK), found in a text, case-insensitively. Regex alternatives. */
+    ADVISORY_UNLOCK_CALLS,
+    /** Redis commands that make a Lua script a lock (SETNX, SET .. NX, PEXPIRE), found after redis.call in the script, case-insensitively. Regex alternatives. */
+    LUA_LOCK_COMMANDS,
+    /** Text of a test call that arms a crash point of idemcheck's runtime-test harness (CrashPoints, withCrashPoint), found anywhere in it. Regex alternatives, case-sensitive. */
+    CRASH_POINT_TEXT,
+    /** Name beginnings of a test double's method that injects a failure (crashAfter, failOnRecord, throwWhen), case-insensitively. Regex alternatives. */
+    CRASH_HOOK_NAMES,
+    /** Words of a condition in a test double that decides to throw (crash, fail, boom), found anywhere in it, case-insensitively. Regex alternatives. */
+    THROWING_GUARD_WORDS,
+    /** Verbs that begin the name of a method that only reads (fetchConfig, doLongPolling, ping), case-insensitively, after an optional do/long. Regex alternatives. */
+    READ_VERB_NAMES,
+    /** Words that follow mark/set/update..To in the name of a method that moves a row in progress (markRunning, setProcessing, updateStatusToSending), case-insensitively. Regex alternatives. */
+    IN_PROGRESS_MARK_WORDS,
+    /** Verbs that begin the name of a call inserting a fresh entity (insertTask, addRecord, save): with its result as the condition the work runs under, the inserted in-progress row is a guard. Regex alternatives, case-sensitive. */
+    GUARD_INSERT_VERBS,
+    /** Words naming an item's status in a column or a method name (status, state): a SELECT by the column so named (normalised, lower case), or a call whose name holds the word (capitalised, selectByStatus), selects rows by status. Regex alternatives, case-sensitive. */
+    STATUS_WORDS,
+    /** Name beginnings of a call that puts a failed item back to be tried again (requeue, resubmit, retryLater), case-insensitively. Regex alternatives. */
+    REQUEUE_CALL_NAMES,
+    /** Name beginnings of a call that takes an item from a queue (poll, dequeue, receive), case-insensitively. Regex alternatives. */
+    TAKE_CALL_NAMES,
+    /** Name beginnings of a call that gives an item to a queue (offer, push, enqueue), case-insensitively. Regex alternatives. */
+    GIVE_CALL_NAMES,
+    /** Words that make a give call a dead-letter or failure path rather than a put-back (deadLetter, reject, park), anywhere in its name, case-insensitively. Regex alternatives. */
+    NOT_GIVE_WORDS,
+    /** Name beginnings of a call that acknowledges a received message (ack, acknowledge), case-insensitively. Regex alternatives. */
+    ACK_CALL_NAMES,
+    /** Name beginnings of a call that publishes a message (publish, send, enqueue), case-insensitively. Regex alternatives. */
+    PUBLISH_CALL_NAMES,
+    /** Status values that park an item for good (DEAD, FAILED, EXHAUSTED): a write of one at the retry bound is a dead-letter path. Whole values, case-insensitive. Regex alternatives. */
+    DEAD_LETTER_STATES,
+    /** Words of a call that parks an item or raises an alarm at the retry bound (deadLetter, alert, markFailed), anywhere in its name, case-insensitively. Regex alternatives. */
+    DEAD_LETTER_CALL_WORDS,
+    /** Words of a call that takes an item out of the queue on a failure path (deadLetter, reject, quarantine, skip), anywhere in its name, case-insensitively. Regex alternatives. */
+    FAILURE_PATH_EXIT_WORDS,
+    /** Words of a caught exception type saying the work was done before (DuplicateKeyException, AlreadyExistsException), anywhere in its name, case-insensitively. Regex alternatives. */
+    DONE_BEFORE_WORDS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

@@ -16,18 +16,11 @@ import java.util.regex.Pattern;
  */
 public final class InProgressStates {
 
-    private static final Pattern OWNER = Pattern.compile(
-            "(?i)(owner|owner_id|worker|worker_id|locked_by|lock_owner|lock_holder|picked_by|claimed_by|executor|"
-                    + "executor_address|processing_by|handler_host|instance_id|node_id|server_ip|host_ip)");
-    private static final Pattern FLAG = Pattern.compile("(?i)(picked|is_picked|locked|is_locked|claimed|is_claimed|"
-            + "in_progress|is_processing|lock_flag|processing)");
-    private static final Pattern TIME = Pattern.compile(
-            "(?i)(gmt_modified|gmt_update|gmt_modify|updated_at|update_time|updatetime|modified_at|modify_time|"
-                    + "last_modified\\w*|lease\\w*|expire\\w*|\\w*_expire\\w*|heartbeat\\w*|\\w*_heartbeat|lock_until|"
-                    + "lock_time|locked_at|locked_until|start_time|started_at|begin_time|claimed_at|picked_at|"
-                    + "deadline|timeout\\w*|\\w*_time|\\w*_at|\\w*_date|\\w*time)");
-    private static final Pattern LEASE = Pattern.compile("(?i)(lease\\w*|\\w*expire\\w*|heartbeat\\w*|\\w*_heartbeat|"
-            + "lock_until|locked_until|deadline|timeout\\w*)");
+    /** The catalog's regex vocabularies of in-progress columns, each a whole column name, case-insensitive. */
+    private static final Pattern OWNER = Catalog.builtin().terms(Vocabulary.CLAIM_OWNER_COLUMNS).regex("(?i)(%s)");
+    private static final Pattern FLAG = Catalog.builtin().terms(Vocabulary.IN_PROGRESS_FLAG_COLUMNS).regex("(?i)(%s)");
+    private static final Pattern TIME = Catalog.builtin().terms(Vocabulary.STALE_TIME_COLUMNS).regex("(?i)(%s)");
+    private static final Pattern LEASE = Catalog.builtin().terms(Vocabulary.LEASE_COLUMNS).regex("(?i)(%s)");
     private static final Pattern DERIVED_COMPARE = Pattern.compile("derived from \\w*(Before|After|LessThan|GreaterThan)");
 
     private InProgressStates() {

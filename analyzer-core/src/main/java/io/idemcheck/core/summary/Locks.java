@@ -56,10 +56,12 @@ public final class Locks {
         }
     }
 
-    private static final Pattern ADVISORY = Pattern.compile("(?i)(pg_try_advisory_lock|pg_advisory_lock|\\bget_lock\\s*\\()");
-    private static final Pattern ADVISORY_RELEASE = Pattern.compile("(?i)(pg_advisory_unlock|release_lock\\s*\\()");
-    private static final Pattern LUA_LOCK = Pattern.compile(
-            "(?is)redis\\.call.*(setnx|['\"]set['\"].*['\"]nx['\"]|pexpire|['\"]expire['\"])");
+    /** The catalog's {@code advisoryLockCalls}, {@code advisoryUnlockCalls} and {@code luaLockCommands}. */
+    private static final Pattern ADVISORY = Catalog.builtin().terms(Vocabulary.ADVISORY_LOCK_CALLS).regex("(?i)(%s)");
+    private static final Pattern ADVISORY_RELEASE = Catalog.builtin().terms(Vocabulary.ADVISORY_UNLOCK_CALLS)
+            .regex("(?i)(%s)");
+    private static final Pattern LUA_LOCK = Catalog.builtin().terms(Vocabulary.LUA_LOCK_COMMANDS)
+            .regex("(?is)redis\\.call.*(%s)");
 
     private Locks() {
     }

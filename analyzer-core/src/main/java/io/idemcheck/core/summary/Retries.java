@@ -27,19 +27,15 @@ import java.util.regex.Pattern;
  */
 public final class Retries {
 
-    /** Names that hold an attempt count. */
-    public static final Pattern RETRY_NAME = Pattern.compile(
-            "(?i).*(retr(y|ies|ied)|attempt|tries|tried|redeliver|deliverycount|delivery_count|failcount|fail_count|failures|failure_?count"
-                    + "|failtimes|fail_times|failnum|fail_num|errorcount|error_count|x-death|times|maxtry|max_try).*");
+    /** Names that hold an attempt count: a word of the catalog's {@code retryCountNames} anywhere in them. */
+    public static final Pattern RETRY_NAME = Catalog.builtin().terms(Vocabulary.RETRY_COUNT_NAMES).regex("(?i).*(%s).*");
     /** A comparison operator in a condition. */
     private static final Pattern COMPARE = Pattern.compile("(<=?|>=?|==|!=)|\\.(equals|compareTo)\\(");
-    /** Tokens of a time bound. */
-    private static final Pattern TIME = Pattern.compile(
-            "(?i).*(currentTimeMillis|nanoTime|deadline|Instant\\.now|LocalDateTime\\.now|Duration|elapsed|timeout"
-                    + "|isAfter|isBefore|expire|until|stopwatch|clock\\.).*");
-    /** Values of a limit that is no limit. */
-    private static final Pattern UNBOUNDED = Pattern.compile(
-            "(?s).*(MAX_VALUE|UNLIMITED_ATTEMPTS|UNLIMITED|Infinity|POSITIVE_INFINITY).*");
+    /** Tokens of a time bound: the catalog's {@code timeBoundTokens}. */
+    private static final Pattern TIME = Catalog.builtin().terms(Vocabulary.TIME_BOUND_TOKENS).regex("(?i).*(%s).*");
+    /** Values of a limit that is no limit: the catalog's {@code unboundedLimitValues}. */
+    private static final Pattern UNBOUNDED = Catalog.builtin().terms(Vocabulary.UNBOUNDED_LIMIT_VALUES)
+            .regex("(?s).*(%s).*");
 
     private Retries() {
     }

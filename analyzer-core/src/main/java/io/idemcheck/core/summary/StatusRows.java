@@ -129,7 +129,8 @@ public final class StatusRows {
     }
 
     private static final Pattern ROW_KEY = Pattern.compile("([A-Za-z_]\\w*)(?:\\.toString\\(\\))?");
-    private static final Pattern KEY_NAME = Pattern.compile("(?i)(id|sn|no|code|key|number|ref|reference|uuid)s?$");
+    /** A name ending with a word of the catalog's {@code rowKeyNames} (orderId, bizNo). */
+    private static final Pattern KEY_NAME = Catalog.builtin().terms(Vocabulary.ROW_KEY_NAMES).regex("(?i)(%s)s?$");
 
     /**
      * True when the write {@code c} concerns the row whose status was read into {@code var} (null when the status was

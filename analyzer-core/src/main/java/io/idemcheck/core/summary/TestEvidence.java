@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
@@ -31,11 +32,11 @@ import java.util.regex.Pattern;
  */
 public final class TestEvidence {
 
-    private static final Pattern CRASH_TEXT = Pattern.compile("CrashPoints|idemcheck\\.crashpoint|withCrashPoint");
-    private static final Pattern HOOK = Pattern.compile(
-            "(?i)^(crash|kill|fault|inject|simulate|failOn|failNext|failAfter|failWhen|throwOn|throwWhen|breakOn|"
-                    + "dieAfter|dieOn)\\w*");
-    private static final Pattern THROWING_GUARD = Pattern.compile("(?i)(crash|fail|kill|throw|inject|fault|boom|break|die)");
+    /** The catalog's {@code crashPointText}, {@code crashHookNames} and {@code throwingGuardWords}. */
+    private static final Pattern CRASH_TEXT = Catalog.builtin().terms(Vocabulary.CRASH_POINT_TEXT).regex("%s");
+    private static final Pattern HOOK = Catalog.builtin().terms(Vocabulary.CRASH_HOOK_NAMES).regex("(?i)^(%s)\\w*");
+    private static final Pattern THROWING_GUARD = Catalog.builtin().terms(Vocabulary.THROWING_GUARD_WORDS)
+            .regex("(?i)(%s)");
     private static final Pattern CLASS_LITERAL = Pattern.compile("([A-Z][A-Za-z0-9_]*)\\.class");
 
     private final ProjectIndex index;

@@ -97,8 +97,8 @@ class CatalogTest {
         assertThat(pattern.has("saveAll")).isTrue();
         assertThat(pattern.has("saved")).isFalse();
         assertThat(sub.has("Instant.now()")).isTrue();
-        assertThatThrownBy(() -> new Terms("e", "regex", List.of("x"), null))
-                .hasMessageContaining("exact, pattern or substring");
+        assertThatThrownBy(() -> new Terms("e", "glob", List.of("x"), null))
+                .hasMessageContaining("exact, pattern, substring or regex");
         assertThat(Map.of("k", exact.plus(List.of("persist"), "idemcheck.yml:3")).get("k").sourceOf("persist"))
                 .isEqualTo("idemcheck.yml:3");
     }
@@ -130,6 +130,42 @@ class CatalogTest {
         String unknown = builtInText().replaceFirst("\"kind\": \"http\", \"methods\"", "\"kind\": \"http\", \"verbs\": [], \"methods\"");
         assertThatThrownBy(() -> Catalog.read(stream(unknown), "catalog.json"))
                 .hasMessage("catalog.json: unknown key 'verbs' at effectTypes[0]");
+    }
+
+    @Test
+    void regexTermsAreAlternativesPutInTheReadersFrame() {
+        Terms retry = new Terms("e", "regex", List.of("retr(y|ies)", "attempt"), null);
+        assertThat(retry.regex("(?i).*(%s).*").pattern()).isEqualTo("(?i).*(retr(y|ies)|attempt).*");
+        assertThat(retry.regex("(?i).*(%s).*").matcher("maxRetries").matches()).isTrue();
+        assertThat(retry.regex("(?i).*(%s).*").matcher("amount").matches()).isFalse();
+        assertThat(retry.regex("(?i).*(%s).*")).isSameAs(retry.regex("(?i).*(%s).*"));
+        assertThat(retry.has("attempt")).isTrue();
+        assertThat(retry.has("attempts")).isFalse();
+        assertThatThrownBy(() -> new Terms("e", "regex", List.of("retr(y"), null))
+                .hasMessageContaining("'retr(y' is not a regular expression");
+        assertThatThrownBy(() -> new Terms("e", "exact", List.of("x"), null).regex("%s"))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void regexVocabulariesHoldTheWordsTheCodeUsedToHardCode() {
+        Catalog c = Catalog.builtin();
+        assertThat(c).isSameAs(Catalog.builtin());
+        // the frame is in the code, the words in the catalog: the composed pattern is the one that was a constant
+        assertThat(c.terms(Vocabulary.ROW_KEY_NAMES).regex("(?i)(%s)s?$").pattern())
+                .isEqualTo("(?i)(id|sn|no|code|key|number|ref|reference|uuid)s?$");
+        assertThat(c.terms(Vocabulary.UNBOUNDED_LIMIT_VALUES).regex("(?s).*(%s).*").pattern())
+                .isEqualTo("(?s).*(MAX_VALUE|UNLIMITED_ATTEMPTS|UNLIMITED|Infinity|POSITIVE_INFINITY).*");
+        assertThat(c.terms(Vocabulary.LUA_LOCK_COMMANDS).regex("(?is)redis\\.call.*(%s)")
+                .matcher("return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', 30000)").find()).isTrue();
+        assertThat(c.terms(Vocabulary.CLAIM_OWNER_COLUMNS).regex("(?i)(%s)").matcher("LOCKED_BY").matches()).isTrue();
+        assertThat(c.terms(Vocabulary.CLAIM_OWNER_COLUMNS).regex("(?i)(%s)").matcher("member_id").matches()).isFalse();
+        for (Vocabulary v : Vocabulary.values()) {
+            Terms t = c.terms(v);
+            if (t.match().equals("regex")) {
+                assertThat(t.regex("(%s)").matcher("").pattern()).as(v.key()).isNotNull();
+            }
+        }
     }
 
     private static String builtInText() throws Exception {
