@@ -1,5 +1,7 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.TryFact;
@@ -201,9 +203,9 @@ public final class EffectRetriedWithoutKey implements Rule {
         return String.join("; ", parts);
     }
 
-    private static final java.util.regex.Pattern READ_NAME = java.util.regex.Pattern.compile(
-            "(do)?(long)?(poll|fetch|get|query|load|list|find|read|check|search|lookup|refresh|heartbeat|ping|probe"
-                    + "|watch|subscribe|download)\\w*", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** A name beginning with a verb of the catalog's {@code readVerbNames}, after an optional do/long. */
+    private static final java.util.regex.Pattern READ_NAME = Catalog.builtin()
+            .terms(Vocabulary.READ_VERB_NAMES).regex("(?i)(do)?(long)?(%s)\\w*");
 
     /**
      * A generic HTTP call reached through a project method whose name says it reads ({@code doLongPolling(server)},

@@ -286,13 +286,18 @@ public final class MissingUniqueBusinessKey implements Rule {
         return out;
     }
 
+    /** The catalog's {@code statusWords}: as normalised column names (status, state), and in a method name. */
+    private static final Set<String> STATUS_COLUMNS = Catalog.builtin().terms(Vocabulary.STATUS_WORDS).values().stream()
+            .map(w -> w.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final Pattern STATUS_NAME = Catalog.builtin().terms(Vocabulary.STATUS_WORDS).regex("\\w*(%s)\\w*");
+
     private static boolean selectsByStatus(Catalog cat, CallSite x, CallInfo ci) {
         if (ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(f -> f.kind() == SqlFacts.Kind.SELECT
                 && (f.whereColumns().stream().anyMatch(cat::isStatusColumn)
-                || StatusRows.selectsBy(f, Set.of("status", "state")))))) {
+                || StatusRows.selectsBy(f, STATUS_COLUMNS))))) {
             return true;
         }
-        return x.name().matches("\\w*(Status|State)\\w*")
+        return STATUS_NAME.matcher(x.name()).matches()
                 || x.args().stream().anyMatch(a -> a.stringValue() != null && a.stringValue().matches("[A-Z_]{3,}"));
     }
 

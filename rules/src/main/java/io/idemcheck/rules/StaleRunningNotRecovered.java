@@ -40,9 +40,9 @@ import java.util.regex.Pattern;
         severity = Severity.WARNING, tags = {"idempotency", "batch", "restart-safety", "recovery"}, precision = "medium")
 public final class StaleRunningNotRecovered implements Rule {
 
-    private static final Pattern NAME_CLAIM = Pattern.compile(
-            "(?i)^(mark|set|update\\w*To)(Running|Processing|InProgress|Handling|Locked|Doing|Executing|Sending|"
-                    + "Claimed|Picked)\\w*");
+    /** markRunning, setProcessing: a verb, then a word of the catalog's {@code inProgressMarkWords}. */
+    private static final Pattern NAME_CLAIM = Catalog.builtin().terms(Vocabulary.IN_PROGRESS_MARK_WORDS)
+            .regex("(?i)^(mark|set|update\\w*To)(%s)\\w*");
     private static final Pattern STATUS_SETTER = Pattern.compile("^set\\w*(Status|State)$");
 
     /** One move into an in-progress state. */
@@ -306,7 +306,8 @@ public final class StaleRunningNotRecovered implements Rule {
         return null;
     }
 
-    private static final Pattern INSERT_NAME = Pattern.compile("(insert|add|create|save|persist|put)\\w*");
+    /** A name beginning with a verb of the catalog's {@code guardInsertVerbs}. */
+    private static final Pattern INSERT_NAME = Catalog.builtin().terms(Vocabulary.GUARD_INSERT_VERBS).regex("(%s)\\w*");
 
     /**
      * {@code e = new X(..); e.setStatus(IN_PROGRESS); if (dao.addX(e)) { run the work }}: the fresh in-progress row is

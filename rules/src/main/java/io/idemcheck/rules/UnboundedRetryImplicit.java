@@ -31,11 +31,13 @@ final class UnboundedRetryImplicit {
     private UnboundedRetryImplicit() {
     }
 
-    private static final Pattern DEAD_LETTER_CALL = Pattern.compile(
-            "(?i).*(dead_?letter|dlq|dlt|alert|alarm|giveUp|markDead|markFailed|fail|park|reject|quarantine"
-                    + "|abandon|skip|discard).*");
+    /** A name holding a word of the catalog's {@code failurePathExitWords}. */
+    private static final Pattern DEAD_LETTER_CALL = Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS)
+            .regex("(?i).*(%s).*");
 
-    private static final Pattern DONE_BEFORE = Pattern.compile("(?i).*(already|previously|duplicate|exists).*");
+    /** A text holding a word of the catalog's {@code doneBeforeWords}. */
+    private static final Pattern DONE_BEFORE = Catalog.builtin().terms(Vocabulary.DONE_BEFORE_WORDS)
+            .regex("(?i).*(%s).*");
 
     /** One event write found on a failure path: the method holding it and the call. */
     private record EventWrite(MethodRef method, CallSite call) {

@@ -35,9 +35,9 @@ final class UnboundedRetryPutBack {
     }
 
     private static final Pattern STATE_TOKEN = Pattern.compile("\\b([A-Z][A-Z_]{2,})\\b");
-    private static final Pattern REQUEUE_NAME = Pattern.compile(
-            "(?i)(re_?enqueue|requeue|enqueue|resubmit|reschedule|retryLater|republish|resend|putBack|pushBack"
-                    + "|reQueue|retryAgain|addRetry|scheduleRetry)\\w*");
+    /** A name beginning with a word of the catalog's {@code requeueCallNames}. */
+    private static final Pattern REQUEUE_NAME = Catalog.builtin().terms(Vocabulary.REQUEUE_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
 
     /** Reports put-backs of {@code m} without a bound; an enabled {@code trace} gets each put-back's conditions. */
     static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables, RuleTrace trace) {
@@ -172,10 +172,15 @@ final class UnboundedRetryPutBack {
         return null;
     }
 
-    private static final Pattern TAKE_NAME = Pattern.compile("(?i)(take|poll|pop|dequeue|receive|fetch|next)\\w*");
-    private static final Pattern GIVE_NAME = Pattern.compile(
-            "(?i)(add|offer|put|push|submit|dispatch|enqueue|publish|send|schedule|delay|requeue|retry|readd)\\w*");
-    private static final Pattern NOT_GIVE = Pattern.compile("(?i).*(dead|dlq|dlt|fail|error|reject|park|ack).*");
+    /** A name beginning with a word of the catalog's {@code takeCallNames}. */
+    private static final Pattern TAKE_NAME = Catalog.builtin().terms(Vocabulary.TAKE_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
+    /** A name beginning with a word of the catalog's {@code giveCallNames}. */
+    private static final Pattern GIVE_NAME = Catalog.builtin().terms(Vocabulary.GIVE_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
+    /** A name holding a word of the catalog's {@code notGiveWords}. */
+    private static final Pattern NOT_GIVE = Catalog.builtin().terms(Vocabulary.NOT_GIVE_WORDS)
+            .regex("(?i).*(%s).*");
 
     /**
      * The receiver {@code c} hands the item back to when that receiver is where the item came from
@@ -204,8 +209,12 @@ final class UnboundedRetryPutBack {
                 ? c.receiver().name() : null;
     }
 
-    private static final Pattern ACK_NAME = Pattern.compile("(?i)(ack|acknowledge)\\w*");
-    private static final Pattern PUBLISH_NAME = Pattern.compile("(?i)(publish|send|push|offer|enqueue|add)\\w*");
+    /** A name beginning with a word of the catalog's {@code ackCallNames}. */
+    private static final Pattern ACK_NAME = Catalog.builtin().terms(Vocabulary.ACK_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
+    /** A name beginning with a word of the catalog's {@code publishCallNames}. */
+    private static final Pattern PUBLISH_NAME = Catalog.builtin().terms(Vocabulary.PUBLISH_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
 
     /**
      * How {@code c} re-publishes the message the method received to the queue it came from, or null: the method is
@@ -257,10 +266,12 @@ final class UnboundedRetryPutBack {
         return false;
     }
 
-    private static final Pattern DEAD_STATE = Pattern.compile(
-            "(?i)(DEAD|DEAD_?LETTER|FAILED|FAIL|FAILURE|ABANDONED|GIVEN_?UP|GIVE_?UP|ERROR|EXHAUSTED|SUSPENDED)");
-    private static final Pattern DEAD_LETTER_CALL = Pattern.compile(
-            "(?i).*(dead_?letter|dlq|dlt|alert|alarm|giveUp|markDead|markFailed|fail|park).*");
+    /** A whole value of the catalog's {@code deadLetterStates}. */
+    private static final Pattern DEAD_STATE = Catalog.builtin().terms(Vocabulary.DEAD_LETTER_STATES)
+            .regex("(?i)(%s)");
+    /** A name holding a word of the catalog's {@code deadLetterCallWords}. */
+    private static final Pattern DEAD_LETTER_CALL = Catalog.builtin().terms(Vocabulary.DEAD_LETTER_CALL_WORDS)
+            .regex("(?i).*(%s).*");
 
     /**
      * Where the method moves an item once its retries are spent, or null: a status write or argument naming a dead
