@@ -423,6 +423,20 @@ class ExplainCommandTest {
     }
 
     @Test
+    void aMapperMethodWhoseSqlIsABlindUpdateWritesTheDatabaseAndOneWithASelectDoesNot() {
+        Path mapper = REPO.resolve("samples/noon-batch/src/main/java/com/example/noon/mapper/TaskMapper.java");
+        CliRun r = cli("explain", mapper.toString());
+        assertThat(r.code()).isZero();
+        String out = r.out();
+        String update = out.substring(out.indexOf("TaskMapper.updateStatus()"));
+        assertThat(update.lines().filter(l -> l.startsWith("  summary: ")).findFirst().orElseThrow())
+                .isEqualTo("  summary: writes the database; no transaction declared");
+        String select = out.substring(out.indexOf("TaskMapper.selectByStatus()"));
+        assertThat(select.lines().filter(l -> l.startsWith("  summary: ")).findFirst().orElseThrow())
+                .isEqualTo("  summary: does not write the database; no transaction declared");
+    }
+
+    @Test
     void aMissingFileIsAUsageError() {
         assertUsageError(cli("explain", "no/such/Job.java:3"), "file 'no/such/Job.java' does not exist");
         assertUsageError(cli("explain", "no/such/Job.java"), "file 'no/such/Job.java' does not exist");

@@ -194,10 +194,20 @@ final class CallRoles {
         return out;
     }
 
-    /** What calling {@code m} does: its summary, its transaction, and every effect its calls reach. */
+    /**
+     * What calling {@code m} does: its summary, its transaction, and every effect its calls reach. A method without a
+     * body (a mapper interface method) writes the database when the SQL declared for it (XML or annotation) is an
+     * INSERT, UPDATE, DELETE or upsert, as the rules read it; it is opaque only when no SQL is declared for it.
+     */
     Explanation.Summary summary(MethodRef m) {
         if (!m.method().hasBody()) {
-            return new Explanation.Summary(false, transaction(m), null, null, false, true, List.of(), List.of());
+            List<SqlStatement> declared = sem.sqlModel().statementsFor(m);
+            boolean writes = declared.stream().anyMatch(st -> switch (st.kind()) {
+                case INSERT, UPSERT, UPDATE, DELETE -> true;
+                default -> false;
+            });
+            return new Explanation.Summary(writes, transaction(m), null, null, false, declared.isEmpty(), List.of(),
+                    List.of());
         }
         MethodSummary s = sem.summary(m);
         List<Explanation.Effect> unrecorded = s.effects().stream().map(this::effect).toList();
