@@ -437,6 +437,16 @@ class ExplainCommandTest {
     }
 
     @Test
+    void theKeyParameterIsTheZeroBasedIndexOfTheMethodItBelongsTo() {
+        Path job = REPO.resolve("samples/noon-batch/src/main/java/com/example/noon/job/RefundJob.java");
+        CliRun r = cli("explain", job.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("      payment: RestTemplate.postForObject() (a repetition refunds again), keyed by "
+                + "parameter index 2 of PaymentClient.refund() (0-based, as idemcheck.yml's parameter)\n");
+        assertThat(r.out()).doesNotContain("keyed by parameter 2");
+    }
+
+    @Test
     void aMissingFileIsAUsageError() {
         assertUsageError(cli("explain", "no/such/Job.java:3"), "file 'no/such/Job.java' does not exist");
         assertUsageError(cli("explain", "no/such/Job.java"), "file 'no/such/Job.java' does not exist");

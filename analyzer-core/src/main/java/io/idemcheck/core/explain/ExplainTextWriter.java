@@ -22,7 +22,7 @@ public final class ExplainTextWriter {
         w.println("explain " + e.file() + (e.line() == null ? "" : ":" + e.line()) + "   (project: "
                 + (e.project().isEmpty() ? "." : e.project()) + ")");
         for (String d : e.diagnostics()) {
-            w.println("  note: " + d);
+            w.println("  diagnostic: " + d);
         }
         for (Explanation.Method m : e.methods()) {
             w.println();
@@ -45,7 +45,7 @@ public final class ExplainTextWriter {
         } else {
             w.println("  runs unattended: no (not a job entry point, not reachable from one)");
         }
-        summary(w, m.summary());
+        summary(w, m.summary(), m.name());
         calls(w, m.calls());
         w.println("  rules:");
         for (Explanation.RuleVerdict v : m.rules()) {
@@ -53,7 +53,7 @@ public final class ExplainTextWriter {
         }
     }
 
-    private void summary(PrintWriter w, Explanation.Summary s) {
+    private void summary(PrintWriter w, Explanation.Summary s, String name) {
         List<String> facts = new ArrayList<>();
         facts.add(s.writesDatabase() ? "writes the database" : "does not write the database");
         facts.add(s.transaction() != null ? "transactional: " + s.transaction() : "no transaction declared");
@@ -75,7 +75,7 @@ public final class ExplainTextWriter {
         w.println("    effects reached (" + s.reaches().size() + "):");
         for (Explanation.Effect x : s.reaches()) {
             w.println("      " + x.kind() + ": " + x.leaf() + "() (a repetition " + x.verb() + ")"
-                    + (x.keyParam() >= 0 ? ", keyed by parameter " + x.keyParam() : ""));
+                    + keyedBy(x, name));
             for (Explanation.Hop h : x.chain()) {
                 w.println("        " + h.path() + ":" + h.line() + "  " + h.label());
             }
@@ -143,6 +143,25 @@ public final class ExplainTextWriter {
             w.println("      " + mark + " " + s.subject() + (s.line() > 0 ? " (line " + s.line() + ")" : "") + ": "
                     + s.text());
         }
+    }
+
+    /**
+     * ", keyed by parameter index 2 of PaymentClient.refund() (0-based, as idemcheck.yml's parameter)": the key
+     * parameter belongs to the method the chain's first call enters (the summary that passed the effect up), or to
+     * the explained method {@code name} when the effect is its own call; empty when the effect has no key.
+     */
+    static String keyedBy(Explanation.Effect x, String name) {
+        if (x.keyParam() < 0) {
+            return "";
+        }
+        String of = name;
+        if (x.chain().size() > 1) {
+            String label = x.chain().get(0).label();
+            int at = label.lastIndexOf(" calls ");
+            of = at < 0 ? null : label.substring(at + " calls ".length());
+        }
+        return ", keyed by parameter index " + x.keyParam() + (of == null ? "" : " of " + of)
+                + " (0-based, as idemcheck.yml's parameter)";
     }
 
     /** "line 34" for a finding in the method's own file, "path:16" for one reported in another file. */

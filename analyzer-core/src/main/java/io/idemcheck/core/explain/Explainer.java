@@ -77,8 +77,8 @@ public final class Explainer {
         }
         FileFacts facts = project.files().stream().filter(f -> f.relPath().equals(rel)).findFirst().orElse(null);
         List<String> diagnostics = result.diagnostics().stream().filter(d -> rel.equals(d.path()))
-                .map(d -> (d.line() > 0 ? d.line() + ": " : "") + d.kind().name().toLowerCase(Locale.ROOT)
-                        .replace('_', ' ') + ": " + d.message()).toList();
+                .map(d -> (d.line() > 0 ? "line " + d.line() + ": " : "") + (d.kind() == Diagnostic.Kind.INFO ? ""
+                        : d.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": ") + d.message()).toList();
         if (facts == null) {
             String why = result.diagnostics().stream().filter(d -> rel.equals(d.path()) && d.kind().blocksAnalysis())
                     .map(Diagnostic::message).findFirst()
