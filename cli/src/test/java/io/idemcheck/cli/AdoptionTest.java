@@ -87,7 +87,13 @@ class AdoptionTest {
         Files.writeString(p.resolve("idemcheck.yml"), "rules:\n  IDEM042: off\n");
         r = cli("scan", p.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("idemcheck.yml:2: rules: unknown rule 'IDEM042'");
+        assertThat(r.err()).startsWith("idemcheck: error: " + ConfigLoader.displayName(p.resolve("idemcheck.yml"))
+                + ":2: rules: unknown rule 'IDEM042'");
+        Path unknownKey = p.resolve("idemcheck.yml");
+        Files.writeString(unknownKey, "sideEffect: []\n");
+        assertThat(cli("scan", p.toString()).err()).startsWith("idemcheck: error: "
+                + ConfigLoader.displayName(unknownKey) + ":1: unknown key 'sideEffect'");
+        Files.writeString(unknownKey, "rules:\n  IDEM042: off\n");
 
         assertThat(cli("scan", p.toString(), "--config", "nope.yml").err())
                 .contains("idemcheck: error: --config: 'nope.yml' does not exist");

@@ -199,6 +199,14 @@ public final class ConfigLoader {
                         "statusColumns: '" + c + "' is not a column name or pattern");
             }
         }
+        ListNode states = list(top, "stateValues");
+        for (Node n : states == null ? List.<Node>of() : states.items()) {
+            if (n instanceof Scalar v && v.token() != JsonToken.VALUE_STRING && !v.isNull()) {
+                throw new ConfigException(display, n.line(), "stateValues: " + v.text() + " is not a state name: "
+                        + "a state value is the word a status column holds (SETTLED); numeric status codes are not "
+                        + "read");
+            }
+        }
         List<String> stateValues = strings(top, "stateValues");
         List<ProjectConfig.Suppression> suppressions = new ArrayList<>();
         for (Item it : maps(top, "suppressions", List.of("rule", "path", "reason"))) {

@@ -4,6 +4,7 @@ import io.idemcheck.core.model.Project;
 import io.idemcheck.core.cache.AnalysisCache;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.config.ConfigException;
+import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.discovery.SourceFile;
@@ -398,7 +399,8 @@ public final class Analyzer {
             boolean known = k.equals(Suppressions.ID) || k.equals(Suppressions.NAME)
                     || request.rules().rules().stream().anyMatch(r -> r.info().id().equals(k) || r.info().name().equals(k));
             if (!known) {
-                throw new ConfigException(Suppressions.displayPath(root, config.file()), e.getValue().line(),
+                throw new ConfigException(config.file() == null ? "idemcheck.yml"
+                        : ConfigLoader.displayName(config.file()), e.getValue().line(),
                         "rules: unknown rule '" + k + "' (expected one of: " + request.rules().rules().stream()
                         .map(r -> r.info().id() + " " + r.info().name()).collect(Collectors.joining(", "))
                         + ", " + Suppressions.ID + " " + Suppressions.NAME + ")");

@@ -80,6 +80,17 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void numericStateValuesAreRejectedAndStatusColumnsAreCaseFolded() {
+        assertThatThrownBy(() -> parse("stateValues: [\"SETTLED\", 2]\n")).isInstanceOf(ConfigException.class)
+                .hasMessage("idemcheck.yml:1: stateValues: 2 is not a state name: a state value is the word a status "
+                        + "column holds (SETTLED); numeric status codes are not read");
+        assertThatThrownBy(() -> parse("stateValues:\n  - SETTLED\n  - 1\n"))
+                .hasMessageStartingWith("idemcheck.yml:3: stateValues: 1 is not a state name");
+        assertThat(parse("statusColumns: [\"Lifecycle\", \"*_Phase\"]\n").statusColumns())
+                .containsExactly("lifecycle", "*_phase");
+    }
+
+    @Test
     void badValuesAreErrorsNeverDefaults() {
         assertThatThrownBy(() -> parse("effects:\n  - pattern: \"com.acme.Billing\"\n    kind: payment\n"))
                 .hasMessageStartingWith("idemcheck.yml:2: effects: bad pattern 'com.acme.Billing'");
