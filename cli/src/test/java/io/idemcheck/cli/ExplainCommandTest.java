@@ -241,8 +241,12 @@ class ExplainCommandTest {
                 + "but its surrogate primary key (business key task_id); reported at the table's schema, "
                 + "samples/noon-batch/src/main/resources/db/migration/V1__init.sql:17");
         JsonNode none = verdict(NOON.resolve("job/ArrearsReminderJob.java") + ":28", "IDEM011");
-        assertThat(none.get("missing").get(0).asText()).startsWith("the method: an insert run by job code into a "
-                + "table whose schema is visible: none");
+        assertThat(none.get("missing").get(0).asText()).isEqualTo("the method: an insert run by job code into a "
+                + "table whose schema is visible: none (it runs unattended, but none of its calls runs an INSERT or "
+                + "upsert)");
+        JsonNode mapper = verdict(NOON.resolve("mapper/OrderMapper.java") + ":12", "IDEM011");
+        assertThat(mapper.get("missing").get(0).asText()).endsWith("none (it runs unattended; it has no body: an "
+                + "insert in its SQL is read at the methods that call it)");
     }
 
     @Test

@@ -161,10 +161,41 @@ public final class MissingUniqueBusinessKey implements Rule {
             trace.missing(0, "the method", "a finding located here: the rule reports a table at its schema, not at "
                     + "the inserts");
         } else if (trace.isEmpty()) {
-            trace.missing(0, "the method", "an insert run by job code into a table whose schema is visible: none (the "
-                    + "method is not reachable from a job entry point and inserts in no loop over rows selected by "
-                    + "status, or it inserts into no table the schema declares)");
+            trace.missing(0, "the method", "an insert run by job code into a table whose schema is visible: none ("
+                    + noInsertReason(project, m) + ")");
         }
+    }
+
+    /** Which condition of an insert run by job code failed for {@code m}, which has none: said for this method. */
+    private static String noInsertReason(Project project, MethodRef m) {
+        Semantics sem = project.semantics();
+        boolean job = sem.reachableFromEntryPoints().contains(m.method());
+        String runs = job ? "it runs unattended" : "it is not reachable from a job entry point";
+        if (!m.method().hasBody()) {
+            return runs + "; it has no body: an insert in its SQL is read at the methods that call it";
+        }
+        Set<String> declared = new LinkedHashSet<>();
+        Set<String> undeclared = new LinkedHashSet<>();
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite c : m.method().body().calls()) {
+            for (SqlStatement st : infos.get(c.id()).statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    if (f.kind() == SqlFacts.Kind.INSERT || f.kind() == SqlFacts.Kind.UPSERT) {
+                        (project.schema().table(f.table()) != null ? declared : undeclared).add(Schema.norm(f.table()));
+                    }
+                }
+            }
+        }
+        if (declared.isEmpty() && undeclared.isEmpty()) {
+            return runs + ", but none of its calls runs an INSERT or upsert";
+        }
+        if (declared.isEmpty()) {
+            return runs + "; it inserts into " + String.join(", ", undeclared) + ", which no schema in the scan "
+                    + "declares";
+        }
+        return job ? "its inserts into " + String.join(", ", declared) + " replace rows or are not new rows"
+                : runs + " and it inserts into " + String.join(", ", declared) + " in no loop over rows selected by "
+                        + "status";
     }
 
     /**
