@@ -409,7 +409,7 @@ public final class CheckThenActStatusGuard implements Rule {
     }
 
     /** A call that reads stored state: on a data-access type, with a SELECT, or a project read method. */
-    private static boolean isRead(Semantics sem, MethodRef m, CallSite c) {
+    static boolean isRead(Semantics sem, MethodRef m, CallSite c) {
         CallInfo ci = sem.calls(m).get(c.id());
         for (SqlStatement st : ci.statements()) {
             if (st.kind() == io.idemcheck.core.sql.SqlFacts.Kind.SELECT) {

@@ -172,6 +172,14 @@ public final class NonConditionalStatusUpdate implements Rule {
                         via = path;
                     }
                 }
+                if (why == null && unattended.contains(m.method())
+                        && !StoredRows.writesStoredRow(sem, m, c, st, k -> callers(project, callerMap, k))) {
+                    // a process persisting its own in-memory copy by key: no stored status was read to lose
+                    trace.missing(line, subject, "a transition race: it runs unattended, but the row it writes by "
+                            + "its key was not read from storage (here or by a caller passing it on) and its WHERE "
+                            + "chooses no rows by another condition; it persists an in-memory copy");
+                    continue;
+                }
                 if (why == null && unattended.contains(m.method())) {
                     String ep = sem.entryPoint(m);
                     why = ep != null ? m.type().simpleName() + "." + m.method().name() + "() is a job entry "
