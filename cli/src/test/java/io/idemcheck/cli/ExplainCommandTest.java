@@ -451,6 +451,34 @@ class ExplainCommandTest {
     }
 
     @Test
+    void aBoundedRetryAnnotationIsSeenAndItsLimitNamedNotReportedAsAbsent() throws Exception {
+        Path proj = Files.createDirectories(tmp.resolve("retry"));
+        Files.writeString(proj.resolve("pom.xml"), "<project/>\n");
+        Path src = Files.createDirectories(proj.resolve("src/main/java/com/acme"));
+        Path file = src.resolve("Sync.java");
+        Files.writeString(file, """
+                package com.acme;
+                import org.springframework.retry.annotation.Retryable;
+                public class Sync {
+                    @Retryable(maxAttempts = 3) // bounded: not fired, the limit is named
+                    public void push(long id) {
+                        System.out.println(id);
+                    }
+                    public void plain(long id) { // no annotation: none here
+                        System.out.println(id);
+                    }
+                }
+                """);
+        CliRun r = cli("explain", file + ":6");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("      MISSING the method (line 4): a retry annotation (@Retryable, Resilience4j "
+                + "@Retry) without a limit: the annotation is there, but its limit bounds it (maxAttempts = 3)\n");
+        assertThat(r.out()).doesNotContain("@Retry) without a limit: none here");
+        CliRun plain = cli("explain", file + ":9");
+        assertThat(plain.out()).contains("@Retry) without a limit: none here");
+    }
+
+    @Test
     void aMissingFileIsAUsageError() {
         assertUsageError(cli("explain", "no/such/Job.java:3"), "file 'no/such/Job.java' does not exist");
         assertUsageError(cli("explain", "no/such/Job.java"), "file 'no/such/Job.java' does not exist");

@@ -8,6 +8,7 @@ import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
+import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 
 import java.util.ArrayList;
@@ -42,6 +43,10 @@ public final class UnboundedRetry implements Rule {
         UnboundedRetryConfig.checkConfigFiles(ctx, project);
     }
 
+    /** What the annotation detector looks for, as explain names it. */
+    private static final String ANNOTATION_STEP = "a retry annotation (@Retryable, Resilience4j @Retry) without a "
+            + "limit";
+
     private static Pass pass(Project project) {
         return new Pass(UnboundedRetryPutBack.boundedTables(project.semantics()),
                 UnboundedRetryListeners.projectBound(project), java.util.concurrent.ConcurrentHashMap.newKeySet());
@@ -57,7 +62,7 @@ public final class UnboundedRetry implements Rule {
             return;
         }
         Semantics sem = ctx.project().semantics();
-        step.accept("a retry annotation (@Retryable, Resilience4j @Retry) without a limit",
+        step.accept(ANNOTATION_STEP,
                 () -> UnboundedRetryLibraries.checkLibraryAnnotation(ctx, m));
         step.accept("a @RabbitListener redelivered without a bound (the project configures no retry limit)",
                 () -> UnboundedRetryListeners.checkRabbitListener(ctx, m, pass.rabbitBound()));
@@ -120,8 +125,17 @@ public final class UnboundedRetry implements Rule {
         if (lookedFor.isEmpty()) {
             trace.missing(0, "the method", "a body with calls: the retry detectors that read code have none to read");
         }
+        Retries.RetryableAnnotation retryable = Retries.retryable(m);
         for (String what : lookedFor) {
-            if (fired.isEmpty()) {
+            if (!fired.isEmpty()) {
+                continue;
+            }
+            if (what.equals(ANNOTATION_STEP) && retryable != null && !retryable.unbounded()) {
+                trace.missing(retryable.annotation().range().line(), "the method", what + ": the annotation is "
+                        + "there, but its limit bounds it (" + (retryable.limit() == null ? "the default of "
+                        + (retryable.springCore() ? "3 retries" : "3 attempts") : retryable.limitMember() + " = "
+                        + retryable.limit()) + ")");
+            } else {
                 trace.missing(0, "the method", what + ": none here");
             }
         }
