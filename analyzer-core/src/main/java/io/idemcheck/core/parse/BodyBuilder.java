@@ -92,7 +92,7 @@ final class BodyBuilder {
     private final Deque<CallSite.Arm> armStack = new ArrayDeque<>();
     private final Deque<Integer> guardStack = new ArrayDeque<>();
     private final Deque<Integer> lambdaStack = new ArrayDeque<>();
-    private final Set<String> returnedNames = new java.util.LinkedHashSet<>(); // read by the method's own returns
+    private final Set<String> returnedNames = new LinkedHashSet<>(); // read by the method's own returns
     /** Lambdas created while walking the arguments of a call not yet numbered. */
     private final Deque<List<Integer>> pendingLambdas = new ArrayDeque<>();
     private final Map<Integer, Integer> guardBranch = new HashMap<>();
@@ -591,11 +591,6 @@ final class BodyBuilder {
     }
 
     private LocalVarBuilder local(String name, TypeRef type, boolean inLoop) {
-        LocalVarBuilder lb = locals.get(name);
-        if (lb == null) {
-            lb = new LocalVarBuilder(name, type, inLoop);
-            locals.put(name, lb);
-        }
-        return lb;
+        return locals.computeIfAbsent(name, n -> new LocalVarBuilder(n, type, inLoop));
     }
 }
