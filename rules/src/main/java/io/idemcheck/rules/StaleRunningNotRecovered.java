@@ -116,6 +116,9 @@ public final class StaleRunningNotRecovered implements Rule {
         Set<String> seenStatements = new HashSet<>();
         List<SqlFacts> allShapes = new ArrayList<>();
         java.util.concurrent.atomic.AtomicBoolean recoverExpired = new java.util.concurrent.atomic.AtomicBoolean();
+        // prepared two-phase-commit branches: recovered by listing in-doubt branches, never by a SQL sweep
+        List<Move> inDoubt = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<String> xaRecovery = new java.util.concurrent.atomic.AtomicReference<>();
         for (SqlStatement st : sem.sqlModel().statements()) {
             allShapes.addAll(st.shapes());
         }
@@ -130,6 +133,15 @@ public final class StaleRunningNotRecovered implements Rule {
                 String recv = ci.target().receiverType().simpleName();
                 if (c.name().equals("recoverExpired")) {
                     recoverExpired.set(true);
+                }
+                Move xa = InDoubtBranches.prepare(sem, m, c, ci);
+                if (xa != null) {
+                    inDoubt.add(xa);
+                    origin.put(xa, m);
+                }
+                String recovers = InDoubtBranches.recovery(sem, m, c, ci);
+                if (recovers != null) {
+                    xaRecovery.set(recovers + " in " + m.type().simpleName() + "." + m.method().name() + "()");
                 }
                 for (SqlStatement st : ci.statements()) {
                     if (!isModelStatement(st)) {
@@ -171,7 +183,22 @@ public final class StaleRunningNotRecovered implements Rule {
                         "statement " + shortId(st), "sql", firstSet(st)));
             }
         }
-        if (moves.isEmpty() || recoverExpired.get()) {
+        for (Move mv : inDoubt) {
+            if (xaRecovery.get() != null) {
+                spared.put(mv, "in-doubt branches are listed by " + xaRecovery.get());
+            }
+        }
+        Analysis rows = rowMoves(ctx, moves, origin, spared, allShapes, recoverExpired.get());
+        List<Move> all = new ArrayList<>(rows.moves());
+        all.addAll(inDoubt);
+        return new Analysis(all, origin, spared);
+    }
+
+    /** Decides which moves of rows into an in-progress state are recovered by a sweep (or by recoverExpired). */
+    private static Analysis rowMoves(RuleContext ctx, List<Move> moves, Map<Move, MethodRef> origin,
+                                     Map<Move, String> spared, List<SqlFacts> allShapes, boolean recoverExpired) {
+        Semantics sem = ctx.project().semantics();
+        if (moves.isEmpty() || recoverExpired) {
             moves.forEach(mv -> spared.put(mv, "the project calls TaskClaimer.recoverExpired"));
             return new Analysis(moves, origin, spared);
         }
@@ -338,6 +365,10 @@ public final class StaleRunningNotRecovered implements Rule {
     }
 
     private void report(RuleContext ctx, Move mv) {
+        if ("xa".equals(mv.basis())) {
+            reportInDoubt(ctx, mv);
+            return;
+        }
         String table = mv.table() != null ? mv.table() : "the task table";
         String value = mv.value().startsWith("a") ? mv.value() : "'" + mv.value() + "'";
         String state = mv.value().startsWith("a") ? "in-progress" : mv.value();
@@ -377,6 +408,26 @@ public final class StaleRunningNotRecovered implements Rule {
                         + "lease to PENDING (or DEAD after a retry ceiling), run at start-up and periodically; "
                         + "TaskClaimer.claim + recoverExpired(lease) in the runtime library do both, fenced on owner "
                         + "and attempt. Test it with a kill-midway test (docs/runtime-test.md).", template))
+                .report();
+    }
+
+    /** A two-phase-commit branch prepared by the project's own coordinator, with no recovery of in-doubt branches. */
+    private void reportInDoubt(RuleContext ctx, Move mv) {
+        String msg = mv.what() + " puts a two-phase-commit branch into the prepared state, where the resource manager "
+                + "holds its locks until this coordinator commits or rolls it back, but nothing in the project lists "
+                + "in-doubt branches (no XAResource.recover from code that runs) and the coordinator's decision is not "
+                + "read back from a log after a restart. If the process dies after the prepare and before the second "
+                + "phase, the branch stays prepared forever: its rows stay locked, and no run commits or rolls it back.";
+        String template = String.join("\n",
+                "// log the decision durably before the second phase, and at start-up:",
+                "for (Xid xid : xaResource.recover(XAResource.TMSTARTRSCAN | XAResource.TMENDRSCAN)) {",
+                "    if (decisionLog.committed(xid)) { xaResource.commit(xid, false); } else { xaResource.rollback(xid); }",
+                "}");
+        ctx.finding(mv.at()).message(msg).enclosing(mv.enclosing()).construct(mv.construct())
+                .fix(Fix.of("Write the commit decision to a durable log before the second phase, and at start-up "
+                        + "(and periodically) list the in-doubt branches with XAResource.recover and commit or roll "
+                        + "each back by that log; or leave two-phase commit to a transaction manager that does "
+                        + "recovery (Narayana, Atomikos).", template))
                 .report();
     }
 }

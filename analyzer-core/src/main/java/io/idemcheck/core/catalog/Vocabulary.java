@@ -233,7 +233,11 @@ public enum Vocabulary {
     /** Words of a call that takes an item out of the queue on a failure path (deadLetter, reject, quarantine, skip), anywhere in its name, case-insensitively. Regex alternatives. */
     FAILURE_PATH_EXIT_WORDS,
     /** Words of a caught exception type saying the work was done before (DuplicateKeyException, AlreadyExistsException), anywhere in its name, case-insensitively. Regex alternatives. */
-    DONE_BEFORE_WORDS;
+    DONE_BEFORE_WORDS,
+    /** Calls (as Type.method, the type by simple name, project subtypes included) that prepare a branch of a two-phase commit: the branch then holds its locks in doubt until the coordinator decides. */
+    IN_DOUBT_PREPARE_CALLS,
+    /** Calls (as Type.method) that list the in-doubt branches of a resource manager so a coordinator can finish them after a crash. */
+    IN_DOUBT_RECOVER_CALLS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());
