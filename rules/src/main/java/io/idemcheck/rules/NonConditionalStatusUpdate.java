@@ -59,6 +59,12 @@ public final class NonConditionalStatusUpdate implements Rule {
         for (SqlStatement st : order.keySet()) {
             report(ctx, st, uses.get(st));
         }
+        ctx.forEachMethod(project.index().methods(), m -> {
+            KeyValueClaims.Claim claim = KeyValueClaims.of(project, m, k -> callers(project, callerMap, k));
+            if (claim != null) {
+                reportClaim(ctx, claim);
+            }
+        });
     }
 
     @Override
@@ -89,6 +95,12 @@ public final class NonConditionalStatusUpdate implements Rule {
         }
         if (m.method().hasBody()) {
             collect(ctx, m, unattended, new IdentityHashMap<>(), new LinkedHashMap<>(), callerMap, trace);
+        }
+        KeyValueClaims.Claim claim = KeyValueClaims.of(project, m, k -> callers(project, callerMap, k));
+        if (claim != null) {
+            trace.fired(claim.write().range().line(), Semantics.display(claim.write()), "a claim that cannot lose: "
+                    + claimWhy(claim));
+            fired = true;
         }
         if (!fired && trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING)) {
             trace.missing(0, "the method", m.method().hasBody() ? "a blind status transition declared in this "
@@ -361,6 +373,42 @@ public final class NonConditionalStatusUpdate implements Rule {
         b.fix(RuleFixes.blindStatusUpdate(ctx.project(), st, column,
                 uses.stream().map(u -> new RuleFixes.CallUse(u.method(), u.call())).toList(), fix(st, column, first)));
         b.report();
+    }
+
+    /** Why a key-value claim cannot lose, for the message and explain. */
+    private static String claimWhy(KeyValueClaims.Claim c) {
+        StatusChecks.Caller k = c.caller();
+        return k.caller().type().simpleName() + "." + k.caller().method().name() + "() acts on "
+                + c.method().method().name() + "() as a claim (line " + k.via().range().line() + "), but its write "
+                + Semantics.display(c.write()) + " stores the caller's " + c.record().type().simpleName() + " `"
+                + c.record().name() + "` (its status included) with " + c.store() + ", discards the write's result "
+                + "and so returns true whoever wrote in between";
+    }
+
+    private void reportClaim(RuleContext ctx, KeyValueClaims.Claim c) {
+        MethodRef m = c.method();
+        CallSite w = c.write();
+        String msg = "This key-value write is the only step of the claim " + m.type().simpleName() + "."
+                + m.method().name() + "(), and it compares nothing: " + claimWhy(c) + ". Two instances that read the "
+                + "same record both 'win' the claim, both go on with the work, and the later write puts a stale "
+                + "status back over a newer one.";
+        Location at = Semantics.location(m, w.range(), null);
+        StatusChecks.Caller k = c.caller();
+        Location caller = Semantics.location(k.caller(), k.via().range(), Semantics.display(k.via())
+                + " acts on the result as a claim it won");
+        ctx.finding(at).message(msg).enclosing(m.type().fqn() + "#" + m.method().signature())
+                .construct(w.text()).related(caller).flow(caller)
+                .flow(at.withLabel("the record is stored whatever is stored there now; the claim returns true"))
+                .fix(Fix.of("Make the claim a compare-and-set and return its outcome: Redis SET .. NX, WATCH/MULTI "
+                        + "or a Lua script comparing the stored version; an etcd transaction comparing the key's "
+                        + "version with the one the caller read; ZooKeeper or Curator setData with the caller's "
+                        + "expected version (a BadVersionException means another run won).", String.join("\n",
+                        "// etcd: put only if the key still has the version the caller read",
+                        "TxnResponse r = kv.txn().If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.version(expected)))",
+                        "        .Then(Op.put(key, value, PutOption.DEFAULT)).commit().get();",
+                        "return r.isSucceeded();",
+                        "// ZooKeeper: zk.setData(path, data, expectedVersionFromCaller); catch BadVersionException -> false")))
+                .report();
     }
 
     private static Fix fix(SqlStatement st, String column, Use first) {

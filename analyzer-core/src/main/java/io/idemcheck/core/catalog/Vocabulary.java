@@ -200,6 +200,14 @@ public enum Vocabulary {
     ADVISORY_UNLOCK_CALLS,
     /** Redis commands that make a Lua script a lock (SETNX, SET .. NX, PEXPIRE), found after redis.call in the script, case-insensitively. Regex alternatives. */
     LUA_LOCK_COMMANDS,
+    /** Calls that store a value under a key of a key-value store whatever is stored there now (Jedis.hset, KV.put, opsForValue().set): {@code Type.method} for a call on a variable or field of that type, {@code accessor().method} for a call chained on an accessor's result. Exact. */
+    KEY_VALUE_WRITES,
+    /** Key-value writes whose last argument is the version the stored value must still have (ZooKeeper.setData), as Type.method or accessor().method: a compare-and-set unless the version is -1 or was read by the same method (keyValueVersionReads). Exact. */
+    KEY_VALUE_VERSIONED_WRITES,
+    /** Calls that read the current version of a key (ZooKeeper.exists), as Type.method or accessor().method: a versioned write given the version just read this way compares with nothing a caller saw. Exact. */
+    KEY_VALUE_VERSION_READS,
+    /** Words of a key-value write's arguments (or of a local they pass) that make it conditional (NX: only if absent), found anywhere in them, case-insensitively. Regex alternatives. */
+    KEY_VALUE_CONDITION_ARGS,
     /** Text of a test call that arms a crash point of idemcheck's runtime-test harness (CrashPoints, withCrashPoint), found anywhere in it. Regex alternatives, case-sensitive. */
     CRASH_POINT_TEXT,
     /** Name beginnings of a test double's method that injects a failure (crashAfter, failOnRecord, throwWhen), case-insensitively. Regex alternatives. */

@@ -1,0 +1,3 @@
+package com.example.pos24;
+
+public enum TxStatus { TRYING, CONFIRMING, CANCELING }
