@@ -144,6 +144,10 @@ public enum Vocabulary {
     WORK_ITEM_SOURCES,
     /** Stream and collection methods that run the function they are given once per element (forEach, map). Exact. */
     ITERATING_METHODS,
+    /** Members a library supertype declares whose type is the supertype's first type argument as the subclass writes
+     * it ({@code ServiceImpl<OrderMapper, Order>}: {@code baseMapper} and {@code getBaseMapper()} are an
+     * OrderMapper), as {@code Supertype.field} or {@code Supertype.getter()}. Exact, simple supertype names. */
+    TYPE_ARGUMENT_MEMBERS,
     /** Columns that identify one row (id, order_no): a WHERE on one takes a row, a WHERE without one is set-based.
      * Column name patterns. */
     ROW_IDENTITY_COLUMNS,

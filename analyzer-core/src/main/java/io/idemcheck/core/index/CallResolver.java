@@ -140,6 +140,12 @@ final class CallResolver {
                 if (element.isPresent()) {
                     return lookup(caller, c, element.get());
                 }
+                Optional<ResolvedType> typed = inner.targets().isEmpty() ? typeArgumentGetter(caller, r.callId())
+                        : Optional.empty();
+                if (typed.isPresent()) {
+                    // getBaseMapper().updateX(..): the inherited getter returns the type argument it names
+                    return lookup(caller, c, typed.get());
+                }
                 // chained on a library or unknown object: keep the chain root's type (fluent APIs)
                 return new CallTarget(c, inner.receiverType(), List.of(), null);
             }
@@ -297,6 +303,19 @@ final class CallResolver {
             }
             scope = outer(scope);
         }
-        return Optional.empty();
+        // a field a library supertype declares, typed by its type argument (MyBatis-Plus ServiceImpl.baseMapper)
+        Optional<ResolvedType> typed = hierarchy.typeArgumentMember(m.owner(), name);
+        return typed.map(t -> new TypeRef(t.name(), t.name(), List.of()));
+    }
+
+    /** The type call {@code callId} of {@code caller} returns when it is a zero-argument inherited library getter,
+     * on this or no receiver, that {@link TypeHierarchy#typeArgumentMember} types ({@code getBaseMapper()}). */
+    private Optional<ResolvedType> typeArgumentGetter(MethodRef caller, int callId) {
+        CallSite inner = caller.method().body().calls().get(callId);
+        Receiver.Kind k = inner.receiver().kind();
+        if (inner.argCount() != 0 || k != Receiver.Kind.NONE && k != Receiver.Kind.THIS) {
+            return Optional.empty();
+        }
+        return hierarchy.typeArgumentMember(caller.owner(), inner.name() + "()");
     }
 }

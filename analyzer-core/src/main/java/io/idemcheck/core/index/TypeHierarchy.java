@@ -167,6 +167,36 @@ final class TypeHierarchy {
         }
     }
 
+    /**
+     * The type of a member ({@code "baseMapper"} or {@code "getBaseMapper()"}) that a library supertype of {@code e}
+     * declares and types by its first type argument (catalog {@code typeArgumentMembers}): for {@code class
+     * OrderServiceImpl extends ServiceImpl<OrderMapper, Order>}, {@code baseMapper} is an {@code OrderMapper}. The
+     * argument is resolved in the file of the project type whose extends clause writes it (the type itself or a
+     * project supertype). Empty when no supertype declares the member or its argument is not a project type (a type
+     * variable, an unknown name).
+     */
+    Optional<ResolvedType> typeArgumentMember(TypeEntry e, String member) {
+        Set<String> members = new java.util.HashSet<>(
+                catalog.terms(io.idemcheck.core.catalog.Vocabulary.TYPE_ARGUMENT_MEMBERS).values());
+        TypeEntry cur = e;
+        Set<String> seen = new LinkedHashSet<>();
+        while (cur != null && seen.add(cur.fqn())) {
+            TypeEntry next = null;
+            for (TypeRef s : cur.type().supertypes()) {
+                if (members.contains(s.simpleName() + "." + member) && !s.typeArgs().isEmpty()) {
+                    ResolvedType arg = resolveType(s.typeArgs().get(0), cur.file(), cur.type());
+                    return arg.isProject() ? Optional.of(arg) : Optional.empty();
+                }
+                ResolvedType r = resolveType(s.name(), cur.file(), cur.type());
+                if (next == null && r.isProject()) {
+                    next = types.get(r.name());
+                }
+            }
+            cur = next;
+        }
+        return Optional.empty();
+    }
+
     /** True when the type or a supertype has the simple name {@code simple} (project or library). */
     boolean isSubtypeOf(TypeEntry e, String simple) {
         if (e.type().simpleName().equals(simple)) {
