@@ -147,7 +147,13 @@ public final class TransactionalBatchLoop implements Rule {
                         + "the database or has a side effect");
                 continue;
             }
-            if (external == null && sem.entryPoint(m) == null && !batch(sem, m, loop)) {
+            String byState = external == null && sem.entryPoint(m) == null && !batch(sem, m, loop)
+                    ? StateSelectedLoops.unattendedSelectionByState(sem, m, loop) : null;
+            if (byState != null) {
+                trace.held(line, subject, "independent work items: the method runs unattended and selects the rows "
+                        + "itself by their state (" + byState + ")");
+            }
+            if (external == null && sem.entryPoint(m) == null && !batch(sem, m, loop) && byState == null) {
                 // database work only, over the caller's own list (the children of one aggregate, an import): the
                 // one transaction is the all-or-nothing the caller asked for, not a batch of independent work items
                 trace.missing(line, subject, "independent work items: the loop only writes the database, over rows "
@@ -319,7 +325,7 @@ public final class TransactionalBatchLoop implements Rule {
     }
 
     /** Calls whose result the loop iterates: in its iterable, in the locals it reads, or the forEach receiver chain. */
-    private static List<CallSite> feedingCalls(Semantics sem, MethodRef m, LoopFact loop) {
+    static List<CallSite> feedingCalls(Semantics sem, MethodRef m, LoopFact loop) {
         List<CallSite> out = new ArrayList<>();
         List<CallSite> calls = m.method().body().calls();
         if (loop.kind().startsWith("lambda:")) {

@@ -31,7 +31,7 @@ import java.util.function.BiConsumer;
 public final class UnboundedRetry implements Rule {
 
     /** What the check runs per method; explain records which detector reported what. */
-    private record Pass(Set<String> boundedTables, String rabbitBound, Set<String> eventOnly) {
+    private record Pass(Set<String> boundedTables, String rabbitBound, Set<String> eventOnly, Set<String> unacked) {
     }
 
     @Override
@@ -49,7 +49,8 @@ public final class UnboundedRetry implements Rule {
 
     private static Pass pass(Project project) {
         return new Pass(UnboundedRetryPutBack.boundedTables(project.semantics()),
-                UnboundedRetryListeners.projectBound(project), java.util.concurrent.ConcurrentHashMap.newKeySet());
+                UnboundedRetryListeners.projectBound(project), java.util.concurrent.ConcurrentHashMap.newKeySet(),
+                java.util.concurrent.ConcurrentHashMap.newKeySet());
     }
 
     /**
@@ -81,6 +82,9 @@ public final class UnboundedRetry implements Rule {
                 + "delivery count bounded", () -> UnboundedRetryDeadLetters.checkReplay(ctx, sem, m));
         step.accept("a failure path that writes only an event or log row, leaving the item to be selected again",
                 () -> UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, pass.eventOnly()));
+        step.accept("a message acknowledged only when its work succeeds, the failure swallowed without an ack, a "
+                + "reject or a dead-letter, and no delivery count read",
+                () -> UnboundedRetryUnacked.checkAckOnSuccessOnly(ctx, sem, m, pass.unacked()));
         step.accept("an unattended sweep that puts failed rows back with no retry count",
                 () -> UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, pass.boundedTables(), pass.eventOnly()));
         step.accept("a retry library configured in code (RetryTemplate, Resilience4j, Kafka) without a limit",
