@@ -1,5 +1,7 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.summary.Basis;
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.model.Project;
@@ -213,7 +215,7 @@ public final class EffectRetriedWithoutKey implements Rule {
      * are never excused by a name.
      */
     private static boolean readByName(CallSite c, EffectTrace t) {
-        return "http".equals(t.kind()) && t.hops().size() > 1 && READ_NAME.matcher(c.name()).matches();
+        return t.effectKind() == EffectKind.HTTP && t.hops().size() > 1 && READ_NAME.matcher(c.name()).matches();
     }
 
     /** The call sits in a try block with a catch that does not rethrow: a failure never reaches the retry. */
@@ -237,7 +239,7 @@ public final class EffectRetriedWithoutKey implements Rule {
      * consumers dedupe on the record key.
      */
     private static boolean kafkaRecordKey(Semantics sem, MethodRef m, CallSite c, EffectTrace t) {
-        if (!"message".equals(t.kind()) || !t.leaf().startsWith("KafkaTemplate") || c.argCount() < 3) {
+        if (t.effectKind() != EffectKind.MESSAGE || !t.leaf().startsWith("KafkaTemplate") || c.argCount() < 3) {
             return false;
         }
         String k = c.args().get(1).text();
@@ -249,19 +251,19 @@ public final class EffectRetriedWithoutKey implements Rule {
     }
 
     private void report(RuleContext ctx, MethodRef m, CallSite c, EffectTrace t, String why, Location where) {
-        String what = EffectTrace.kindPhrase(t.kind());
+        String what = t.effectKind().phrase();
         String how = t.hops().size() > 1 ? " (through " + (t.hops().size() - 1) + " call"
                 + (t.hops().size() > 2 ? "s" : "") + ", down to " + t.leaf() + "())" : "";
-        String downstream = switch (t.kind()) {
-            case "payment" -> "the payment provider";
-            case "message" -> "the broker";
-            case "mail" -> "the mail server";
+        String downstream = switch (t.effectKind()) {
+            case PAYMENT -> "the payment provider";
+            case MESSAGE -> "the broker";
+            case MAIL -> "the mail server";
             default -> "the remote service";
         };
         String msg = Semantics.display(c) + " at line " + c.range().line() + " " + what + how + " " + why
                 + ", and it carries no idempotency key derived from the item. When the call times out after "
                 + downstream + " already did the work, the retry " + t.verb() + ".";
-        if ("name".equals(t.basis())) {
+        if (t.decidedBy() == Basis.NAME) {
             msg += " (The effect was recognised by its method name.)";
         }
         RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, c.range(), null)).message(msg)
@@ -287,10 +289,10 @@ public final class EffectRetriedWithoutKey implements Rule {
             }
         }
         String purpose = c.name().toLowerCase(Locale.ROOT);
-        String carrier = "payment".equals(t.kind())
+        String carrier = t.effectKind() == EffectKind.PAYMENT
                 ? "RequestOptions.builder().setIdempotencyKey(key).build() (Stripe), or the provider's request-id "
                 + "parameter"
-                : "message".equals(t.kind()) ? "the record key (consumers dedupe on it) or a message id header"
+                : t.effectKind() == EffectKind.MESSAGE ? "the record key (consumers dedupe on it) or a message id header"
                 : "an Idempotency-Key header";
         String template = String.join("\n",
                 "String key = IdempotencyKeys.of(\"" + purpose + "\", " + item + ".getId());   // same on every attempt",

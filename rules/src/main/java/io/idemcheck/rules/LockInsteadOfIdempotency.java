@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
@@ -94,7 +95,7 @@ public final class LockInsteadOfIdempotency implements Rule {
 
     private void report(RuleContext ctx, MethodRef m, Locks.Lock lock, List<LockedWork.Hit> found) {
         List<LockedWork.Hit> hits = new java.util.ArrayList<>(found);
-        hits.sort(java.util.Comparator.comparingInt(h -> rank(h.info().effect().kind())));
+        hits.sort(java.util.Comparator.comparingInt(h -> rank(h.info().effect().effectKind())));
         LockedWork.Hit first = hits.get(0);
         EffectTrace t = first.info().effect();
         StringBuilder names = new StringBuilder();
@@ -146,12 +147,12 @@ public final class LockInsteadOfIdempotency implements Rule {
     }
 
     /** Effects shown first: money and messages before storage and rows. */
-    private static int rank(String kind) {
+    private static int rank(EffectKind kind) {
         return switch (kind) {
-            case "payment" -> 0;
-            case "order" -> 1;
-            case "message", "mail" -> 2;
-            case "http" -> 3;
+            case PAYMENT -> 0;
+            case ORDER -> 1;
+            case MESSAGE, MAIL -> 2;
+            case HTTP -> 3;
             default -> 4;
         };
     }

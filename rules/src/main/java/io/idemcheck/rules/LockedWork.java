@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.summary.Basis;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Arg;
@@ -138,7 +139,7 @@ final class LockedWork {
             }
             // a leaf, or a project method whose body calls code we cannot see, named like an effect (ship(order))
             boolean leaf = bodies.isEmpty() || hits.size() == before && ci.effect() != null
-                    && "name".equals(ci.effect().basis()) && ci.effect().hops().size() == 1;
+                    && ci.effect().decidedBy() == Basis.NAME && ci.effect().hops().size() == 1;
             if (leaf && ci.effect() != null && here.perItem() && !here.existenceChecked() && !idempotent(c, ci)
                     && !keyedByBuilder(m, c)) {
                 hits.add(new Hit(List.copyOf(p), c, m, ci, here.loop(), here.item()));

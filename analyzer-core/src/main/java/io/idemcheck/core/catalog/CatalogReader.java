@@ -78,19 +78,29 @@ final class CatalogReader {
     private Catalog.EffectType effectType(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
         object(at, List.of(stringKey("type"), stringKey("kind"), stringsKey("methods")), Set.of(), v);
-        return new Catalog.EffectType(get(v, "type"), get(v, "kind"), get(v, "methods"));
+        return new Catalog.EffectType(get(v, "type"), kind(at, get(v, "kind")), get(v, "methods"));
     }
 
     private Catalog.EffectAnnotation effectAnnotation(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
         object(at, List.of(stringKey("annotation"), stringKey("kind")), Set.of(), v);
-        return new Catalog.EffectAnnotation(get(v, "annotation"), get(v, "kind"));
+        return new Catalog.EffectAnnotation(get(v, "annotation"), kind(at, get(v, "kind")));
     }
 
     private Catalog.EffectName effectName(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
         object(at, List.of(stringKey("pattern"), stringKey("kind"), stringKey("verb")), Set.of(), v);
-        return new Catalog.EffectName(get(v, "pattern"), get(v, "kind"), get(v, "verb"));
+        return new Catalog.EffectName(get(v, "pattern"), kind(at, get(v, "kind")), get(v, "verb"));
+    }
+
+    /** {@code kind} when it names an {@link EffectKind}; an error naming it and where it is otherwise. */
+    private String kind(String at, String kind) throws IOException {
+        try {
+            EffectKind.of(kind);
+            return kind;
+        } catch (IllegalArgumentException e) {
+            throw shape(at, e.getMessage());
+        }
     }
 
     private Catalog.EntryPoints entryPoints(String at) throws IOException {

@@ -60,7 +60,7 @@ final class CallRoles {
         try {
             Path p = Path.of(e.path());
             if (p.isAbsolute() && p.startsWith(root)) {
-                return new Evidence(e.basis(), e.source(), e.entry(),
+                return new Evidence(e.decidedBy(), e.source(), e.entry(),
                         root.relativize(p).toString().replace('\\', '/'), e.line());
             }
         } catch (InvalidPathException ignored) {

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.index.CallTarget;
 
 import io.idemcheck.core.sql.SqlStatement;
@@ -17,7 +18,9 @@ import java.util.Set;
  * @param record  how it records state ("updateStatus() updates status", ...), or null when it records nothing
  * @param claim   it is a conditional claim (its row count tells whether this caller won the row)
  * @param roots   the names the call's arguments (and a local receiver) derive from, through local variables
- * @param basis   for records and claims: "sql" when decided from a statement, "name" when from the method name
+ * @param decidedBy for records and claims: what decided it ({@link Basis#SQL} from a statement, {@link Basis#NAME}
+ *                from the method name, {@link Basis#CONFIG} from idemcheck.yml; for a record also {@link Basis#CALL},
+ *                {@link Basis#RUNTIME}, {@link Basis#DATAFLOW}), null when the call is neither
  * @param statements the SQL statements this call runs, as far as they are visible (mapper XML or annotation of the
  *                   called method, a JDBC string, a MyBatis-Plus wrapper chain, an entity save); may be empty
  * @param recordEvidence what made the call a record (the idemcheck.yml line, the statement, the name pattern), null
@@ -25,7 +28,7 @@ import java.util.Set;
  * @param claimEvidence what made the call a claim, null when it is none
  */
 public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
-                       Set<String> roots, String basis, List<SqlStatement> statements, Evidence recordEvidence,
+                       Set<String> roots, Basis decidedBy, List<SqlStatement> statements, Evidence recordEvidence,
                        Evidence claimEvidence) {
 
     public CallInfo {
@@ -33,21 +36,39 @@ public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, Str
         statements = List.copyOf(statements);
     }
 
+    /** A call info with the basis's label ("sql", "name"). */
+    public CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
+                    Set<String> roots, String basis, List<SqlStatement> statements, Evidence recordEvidence,
+                    Evidence claimEvidence) {
+        this(target, effect, keyed, record, claim, roots, Basis.of(basis), statements, recordEvidence, claimEvidence);
+    }
+
     /** A call info without recorded evidence for its record and claim. */
     public CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
                     Set<String> roots, String basis, List<SqlStatement> statements) {
-        this(target, effect, keyed, record, claim, roots, basis, statements, null, null);
+        this(target, effect, keyed, record, claim, roots, Basis.of(basis), statements, null, null);
+    }
+
+    /** The basis's label ("sql", "name"), or null: {@link #decidedBy()} as a string, for messages. */
+    public String basis() {
+        return Basis.labelOf(decidedBy);
     }
 
     /** This call info with another keyed flag. */
     public CallInfo withKeyed(boolean k) {
-        return new CallInfo(target, effect, k, record, claim, roots, basis, statements, recordEvidence,
+        return new CallInfo(target, effect, k, record, claim, roots, decidedBy, statements, recordEvidence,
                 claimEvidence);
     }
 
     /** This call info with another effect (the same call seen as one of the effects its callee stands for). */
     public CallInfo withEffect(EffectTrace e) {
-        return new CallInfo(target, e, keyed, record, claim, roots, basis, statements, recordEvidence, claimEvidence);
+        return new CallInfo(target, e, keyed, record, claim, roots, decidedBy, statements, recordEvidence,
+                claimEvidence);
+    }
+
+    /** The kind of the effect it performs, or null when it performs none. */
+    public EffectKind effectKind() {
+        return effect == null ? null : effect.effectKind();
     }
 
     public boolean isEffect() {

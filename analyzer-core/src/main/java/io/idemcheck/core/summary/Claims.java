@@ -77,6 +77,6 @@ final class Claims {
      * wrote a compare-and-set.
      */
     private static boolean claimLike(CallInfo ci) {
-        return ci.claim() || ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis());
+        return ci.claim() || ci.isRecord() && ci.statements().isEmpty() && ci.decidedBy() == Basis.NAME;
     }
 }

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
@@ -23,8 +24,8 @@ import static io.idemcheck.core.summary.Sites.simple;
 
 /**
  * Classifier: whether a call is a side effect a repeated run repeats, of which kind, and why ({@link EffectTrace}
- * with its basis: "config" for idemcheck.yml, "catalog" for a catalog effect type, "annotation", "sql" for a
- * visible INSERT, "name" for the method-name vocabulary, or the callee's summary). Lower layer: reads the catalog,
+ * with its {@link Basis}: CONFIG for idemcheck.yml, CATALOG for a catalog effect type, ANNOTATION, SQL for a
+ * visible INSERT, NAME for the method-name vocabulary, or the callee's summary). Lower layer: reads the catalog,
  * the schema and the callees' summaries (through the function it is given), never the queries above it.
  * Stateless; safe to share between threads when the summary function is.
  */
@@ -52,8 +53,8 @@ final class Effects {
         String here = display(c);
         Catalog.ProjectEffect pe = catalog.projectEffect(recv.name(), c.name(), c.args().size()); // idemcheck.yml
         if (pe != null) {
-            return trace(m, c, pe.kind(), pe.verb() != null ? pe.verb() : verbOfKind(pe.kind()),
-                    simple(recv.name()) + "." + c.name(), "config", here + " " + EffectTrace.kindPhrase(pe.kind()),
+            return trace(m, c, EffectKind.of(pe.kind()), pe.verb() != null ? pe.verb() : verbOfKind(pe.kind()),
+                    simple(recv.name()) + "." + c.name(), Basis.CONFIG, here + " " + EffectTrace.kindPhrase(pe.kind()),
                     Evidence.config("effects", pe.pattern(), catalog.project().file()));
         }
         if (!recv.isProject()) {
@@ -63,11 +64,11 @@ final class Effects {
             }
             if (et != null) {
                 String method = et.matchingMethod(c.name());
-                if (method != null && !("http".equals(et.kind()) && readOnlyHttp(m, c))) {
+                if (method != null && !(EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c))) {
                     boolean bySimpleName = !et.type().equals(recv.name());
-                    return trace(m, c, et.kind(), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
-                            "catalog", here + " calls " + simple(recv.name()) + "." + c.name() + "()",
-                            Evidence.catalog("catalog", "effectTypes", et.type() + "#" + method + " (" + et.kind()
+                    return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
+                            Basis.CATALOG, here + " calls " + simple(recv.name()) + "." + c.name() + "()",
+                            Evidence.catalog(Basis.CATALOG, "effectTypes", et.type() + "#" + method + " (" + et.kind()
                                     + (bySimpleName ? "; matched by the simple name " + recv.simpleName()
                                     + ", the type did not resolve" : "") + ")"));
                 }
@@ -81,8 +82,8 @@ final class Effects {
             }
             for (SqlStatement st : stmts) {
                 if (insertEffect(st)) {
-                    return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
-                            simple(recv.name()) + "." + c.name(), "sql", here + " runs INSERT INTO " + st.table(),
+                    return trace(m, c, EffectKind.DB_INSERT, "inserts the row into " + st.table() + " again",
+                            simple(recv.name()) + "." + c.name(), Basis.SQL, here + " runs INSERT INTO " + st.table(),
                             Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.INSERT));
                 }
             }
@@ -94,9 +95,9 @@ final class Effects {
                     if (remoteRead(t.declared())) {
                         return null; // a GET (or a read-named method with no write mapping) on the remote client
                     }
-                    return trace(m, c, ea.kind(), verbOfKind(ea.kind()), recvType.type().simpleName() + "." + c.name(),
-                            "annotation", here + " calls the @" + ea.annotation() + " " + recvType.type().simpleName(),
-                            new Evidence("annotation", "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
+                    return trace(m, c, EffectKind.of(ea.kind()), verbOfKind(ea.kind()), recvType.type().simpleName() + "." + c.name(),
+                            Basis.ANNOTATION, here + " calls the @" + ea.annotation() + " " + recvType.type().simpleName(),
+                            new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
                                     + ea.kind() + ") on " + recvType.fqn(), recvType.file().relPath(),
                                     recvType.type().annotation(ea.annotation()).range().line()));
                 }
@@ -122,7 +123,7 @@ final class Effects {
                                 .orElse(s.effects().get(0)));
                 EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
-                if (!"payment".equals(inner.kind()) && !"order".equals(inner.kind())
+                if (inner.effectKind() != EffectKind.PAYMENT && inner.effectKind() != EffectKind.ORDER
                         && catalog.readMethodNames() != null && Catalog.any(catalog.readMethodNames(), c.name())) {
                     // a project method named like a read (getStatus, fetchPage, getResetEsGoodsIndex) answers a
                     // question; what it sends on the way (a GET, a cache or index refresh request) is not the
@@ -151,8 +152,8 @@ final class Effects {
             if (known(stmts)) {
                 for (SqlStatement st : stmts) {
                     if (insertEffect(st)) {
-                        return trace(m, c, "db-insert", "inserts the row into " + st.table() + " again",
-                                recvType.type().simpleName() + "." + c.name(), "sql",
+                        return trace(m, c, EffectKind.DB_INSERT, "inserts the row into " + st.table() + " again",
+                                recvType.type().simpleName() + "." + c.name(), Basis.SQL,
                                 here + " runs INSERT INTO " + st.table(),
                                 Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.INSERT));
                     }
@@ -161,8 +162,8 @@ final class Effects {
             }
             Evidence byName = dbWriteName(m, c);
             if (byName != null) {
-                return trace(m, c, "db-insert", "inserts the row again", recvType.type().simpleName() + "." + c.name(),
-                        "name", here + " inserts a row", byName);
+                return trace(m, c, EffectKind.DB_INSERT, "inserts the row again", recvType.type().simpleName() + "." + c.name(),
+                        Basis.NAME, here + " inserts a row", byName);
             }
             return null;
         }
@@ -171,9 +172,9 @@ final class Effects {
         if (recv.kind() != ResolvedType.Kind.LIBRARY && !isAccessor(t) && (!anyBody || opaque)) {
             Catalog.EffectName en = catalog.effectName(c.name());
             if (en != null && !(recvType != null && dataAccess.isDataAccess(recvType)) && !onBuilder(m, c)) {
-                return trace(m, c, en.kind(), en.verb(), c.name(), "name",
+                return trace(m, c, EffectKind.of(en.kind()), en.verb(), c.name(), Basis.NAME,
                         here + " " + EffectTrace.kindPhrase(en.kind()),
-                        Evidence.catalog("name", "effectMethodNames", en.pattern() + " (" + en.kind() + ")"));
+                        Evidence.catalog(Basis.NAME, "effectMethodNames", en.pattern() + " (" + en.kind() + ")"));
             }
         }
         return null;
@@ -197,33 +198,31 @@ final class Effects {
                 et = catalog.effectTypeBySimpleName(st.simpleName());
             }
             String method = et == null ? null : et.matchingMethod(c.name());
-            if (method == null || "http".equals(et.kind()) && readOnlyHttp(m, c)) {
+            if (method == null || EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c)) {
                 continue;
             }
-            return trace(m, c, et.kind(), verbOfKind(et.kind()), recvType.type().simpleName() + "." + c.name(),
-                    "catalog", display(c) + " calls " + simple(st.name()) + "." + c.name() + "() through "
+            return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), recvType.type().simpleName() + "." + c.name(),
+                    Basis.CATALOG, display(c) + " calls " + simple(st.name()) + "." + c.name() + "() through "
                             + recvType.type().simpleName(),
-                    Evidence.catalog("catalog", "effectTypes", et.type() + "#" + method + " (" + et.kind()
+                    Evidence.catalog(Basis.CATALOG, "effectTypes", et.type() + "#" + method + " (" + et.kind()
                             + "; inherited by the project type " + recvType.fqn() + ")"));
         }
         return null;
     }
 
-    private EffectTrace trace(MethodRef m, CallSite c, String kind, String verb, String leaf, String basis,
+    private EffectTrace trace(MethodRef m, CallSite c, EffectKind kind, String verb, String leaf, Basis basis,
                               String label, Evidence evidence) {
         return new EffectTrace(kind, verb, leaf, List.of(location(m, c.range(), label)), basis, evidence);
     }
 
-    /** The consequence of repeating an effect of a kind, in words. */
+    /** The consequence of repeating an effect of a kind, in words ({@link EffectKind#verb()} of the kind a label names). */
     public static String verbOfKind(String kind) {
-        return switch (kind) {
-            case "http" -> "sends the request again";
-            case "message" -> "publishes the message again";
-            case "mail" -> "sends the mail again";
-            case "payment" -> "charges again";
-            case "db-insert" -> "inserts the row again";
-            default -> "repeats the effect";
-        };
+        for (EffectKind k : EffectKind.values()) {
+            if (k.label().equals(kind)) {
+                return k.verb();
+            }
+        }
+        return "repeats the effect";
     }
 
     /**
@@ -311,7 +310,7 @@ final class Effects {
         String n = c.name();
         String w = catalog.terms(Vocabulary.DB_INSERT_METHOD_NAMES).matching(n);
         if (w != null) {
-            return Evidence.catalog("name", "vocabularies." + Vocabulary.DB_INSERT_METHOD_NAMES.key(), w);
+            return Evidence.catalog(Basis.NAME, "vocabularies." + Vocabulary.DB_INSERT_METHOD_NAMES.key(), w);
         }
         w = catalog.terms(Vocabulary.DB_SAVE_METHOD_NAMES).matching(n);
         if (w != null && !c.args().isEmpty()) {
@@ -319,7 +318,7 @@ final class Effects {
             LocalVar lv = m.method().body().locals().get(a.text());
             if (lv != null && lv.initText() != null
                     && (lv.initText().startsWith("new ") || lv.initText().contains(".builder()"))) {
-                return Evidence.catalog("name", "vocabularies." + Vocabulary.DB_SAVE_METHOD_NAMES.key(),
+                return Evidence.catalog(Basis.NAME, "vocabularies." + Vocabulary.DB_SAVE_METHOD_NAMES.key(),
                         w + " (given a fresh entity: " + a.text() + " = " + lv.initText() + ")");
             }
         }

@@ -1,5 +1,8 @@
 package io.idemcheck.core.summary;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.idemcheck.core.config.MethodPattern;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
@@ -14,11 +17,11 @@ import java.util.Locale;
  * ({@link EffectTrace#evidence()}, {@link CallInfo#recordEvidence()}, {@link CallInfo#claimEvidence()}); it is never
  * recomputed.
  *
- * @param basis  the kind of evidence, as in {@link EffectTrace#basis()} and {@link CallInfo#basis()}: "config"
- *               (idemcheck.yml), "catalog" (a catalog entry for a library type), "annotation" (a catalog type
- *               annotation), "sql" (a visible statement), "name" (a name pattern of the catalog), "runtime"
- *               (idemcheck's runtime library), "call" (the callee's summary), "dataflow" (an effect's result stored on
- *               the item)
+ * @param decidedBy the kind of evidence ({@link Basis}), as in {@link EffectTrace#decidedBy()} and
+ *               {@link CallInfo#decidedBy()}: config (idemcheck.yml), catalog (a catalog entry for a library type),
+ *               annotation (a catalog type annotation), sql (a visible statement), name (a name pattern of the
+ *               catalog), runtime (idemcheck's runtime library), call (the callee's summary), dataflow (an effect's
+ *               result stored on the item)
  * @param source where the deciding entry lives, in words: "catalog.json effectTypes", "idemcheck.yml records",
  *               "SQL (MAPPER_XML)", "summary of TaskService.finish()"
  * @param entry  the entry as written: a name pattern ({@code charge*}), a library type with the method pattern that
@@ -27,18 +30,35 @@ import java.util.Locale;
  *               idemcheck.yml the configuration file (absolute); null for catalog entries and names
  * @param line   the entry's 1-based line in {@code path}, or 0 when unknown (catalog entries)
  */
-public record Evidence(String basis, String source, String entry, String path, int line) {
+@JsonPropertyOrder({"basis", "source", "entry", "path", "line"})
+public record Evidence(@JsonIgnore Basis decidedBy, String source, String entry, String path, int line) {
 
     private static final int MAX_SQL = 300;
 
+    /** Evidence from the basis's label ("sql", "name", ...). */
+    public Evidence(String basis, String source, String entry, String path, int line) {
+        this(Basis.of(basis), source, entry, path, line);
+    }
+
+    /** The basis's label ("sql", "name", ...): {@link #decidedBy()} as a string, for reports (and explain's JSON). */
+    @JsonProperty("basis")
+    public String basis() {
+        return Basis.labelOf(decidedBy);
+    }
+
     /** An entry of the built-in catalog ({@code catalog.json}), under key {@code key}. */
-    public static Evidence catalog(String basis, String key, String entry) {
+    public static Evidence catalog(Basis basis, String key, String entry) {
         return new Evidence(basis, "catalog.json " + key, entry, null, 0);
+    }
+
+    /** As {@link #catalog(Basis, String, String)}, with the basis's label. */
+    public static Evidence catalog(String basis, String key, String entry) {
+        return catalog(Basis.of(basis), key, entry);
     }
 
     /** An idemcheck.yml entry under {@code key} ("effects", "records", "claims", "locks", "keyCarriers"). */
     public static Evidence config(String key, MethodPattern pattern, Path file) {
-        return new Evidence("config", "idemcheck.yml " + key, pattern.pattern(),
+        return new Evidence(Basis.CONFIG, "idemcheck.yml " + key, pattern.pattern(),
                 file == null ? null : file.toString(), pattern.line());
     }
 
@@ -55,14 +75,14 @@ public record Evidence(String basis, String source, String entry, String path, i
         if (text.length() > MAX_SQL) {
             text = text.substring(0, MAX_SQL - 3) + "...";
         }
-        return new Evidence("sql", "SQL (" + st.source().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")",
+        return new Evidence(Basis.SQL, "SQL (" + st.source().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")",
                 st.id() + ": " + text, st.relPath(), st.range() == null ? 0 : st.range().line());
     }
 
     /** The same decision read from a callee's summary ("call"), keeping the callee's own evidence in {@code entry}. */
     public static Evidence call(String callee, Evidence inner) {
         String why = inner == null ? "" : " (" + inner.describe() + ")";
-        return new Evidence("call", "summary of " + callee, callee + why, inner == null ? null : inner.path(),
+        return new Evidence(Basis.CALL, "summary of " + callee, callee + why, inner == null ? null : inner.path(),
                 inner == null ? 0 : inner.line());
     }
 

@@ -18,9 +18,9 @@ import static io.idemcheck.core.summary.Sites.display;
 
 /**
  * Classifier: whether a call records the item's state (a status write) and whether it is a claim (a conditional
- * update whose row count says who won). Each positive decision writes its {@link Evidence} into {@code why[0]}: basis
- * "config" (idemcheck.yml), "runtime" (idemcheck's TaskClaimer), "sql" (the statement is visible), "call" (the
- * callee's summary), "name" (the method-name vocabulary) or "dataflow" (an effect's result stored on the item), with
+ * update whose row count says who won). Each positive decision writes its {@link Evidence} into {@code why[0]}:
+ * {@link Basis} CONFIG (idemcheck.yml), RUNTIME (idemcheck's TaskClaimer), SQL (the statement is visible), CALL (the
+ * callee's summary), NAME (the method-name vocabulary) or DATAFLOW (an effect's result stored on the item), with
  * the entry that matched. Lower layer; stateless.
  */
 final class Records {
@@ -52,7 +52,7 @@ final class Records {
                 String setter = p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
                         ? Catalog.firstMatching(catalog.statusSetterNames(), p.name()) : null;
                 if (setter != null) {
-                    why[0] = Evidence.catalog("name", "statusSetterNames + entitySaveMethodNames", setter
+                    why[0] = Evidence.catalog(Basis.NAME, "statusSetterNames + entitySaveMethodNames", setter
                             + " (line " + p.range().line() + ") then " + save);
                     return x + "." + p.name() + "(..) then " + here;
                 }
@@ -113,14 +113,14 @@ final class Records {
         if (name != null && !c.args().isEmpty() && !Effects.onBuilder(m, c)) {
             // a record names the item it records (an id, an entity); a no-argument finishReason() or complete() on a
             // response or a future is an accessor or a completion, not a write of the item's state
-            why[0] = Evidence.catalog("name", "recordMethodNames", name);
+            why[0] = Evidence.catalog(Basis.NAME, "recordMethodNames", name);
             return here + " records the new status";
         }
         return null;
     }
 
     private static Evidence runtime(CallSite c) {
-        return new Evidence("runtime", "idemcheck runtime library", "TaskClaimer." + c.name() + "()", null, 0);
+        return new Evidence(Basis.RUNTIME, "idemcheck runtime library", "TaskClaimer." + c.name() + "()", null, 0);
     }
 
     private static String callee(MethodRef target) {
@@ -128,12 +128,13 @@ final class Records {
     }
 
     /**
-     * The basis a claim contributes to {@link CallInfo#basis()} when the call is no record: "config", "sql" or
-     * "name"; null for a claim of the runtime library or one read from a callee's summary (their basis was never
+     * The basis a claim contributes to {@link CallInfo#decidedBy()} when the call is no record: CONFIG, SQL or
+     * NAME; null for a claim of the runtime library or one read from a callee's summary (their basis was never
      * reported there).
      */
-    static String claimBasis(Evidence claim) {
-        return claim == null || !Set.of("config", "sql", "name").contains(claim.basis()) ? null : claim.basis();
+    static Basis claimBasis(Evidence claim) {
+        return claim == null || !Set.of(Basis.CONFIG, Basis.SQL, Basis.NAME).contains(claim.decidedBy()) ? null
+                : claim.decidedBy();
     }
 
     /**
@@ -166,7 +167,7 @@ final class Records {
             for (CallSite e : body.calls()) {
                 if (e.id() < p.id() && e.assignedTo() != null && roots.contains(e.assignedTo())
                         && isEffect.test(e.id())) {
-                    why[0] = new Evidence("dataflow", "catalog.json entitySaveMethodNames", save + " (line "
+                    why[0] = new Evidence(Basis.DATAFLOW, "catalog.json entitySaveMethodNames", save + " (line "
                             + c.range().line() + ") saves the result of " + display(e) + " (line " + e.range().line()
                             + ") set by " + p.name() + "() (line " + p.range().line() + ")", null, 0);
                     return p.receiver().name() + "." + p.name() + "(result of " + display(e) + ") then "
@@ -278,7 +279,7 @@ final class Records {
         String name = recv.kind() != ResolvedType.Kind.LIBRARY
                 ? Catalog.firstMatching(catalog.claimMethodNames(), c.name()) : null;
         if (name != null) {
-            why[0] = Evidence.catalog("name", "claimMethodNames", name);
+            why[0] = Evidence.catalog(Basis.NAME, "claimMethodNames", name);
             return true;
         }
         return false;

@@ -147,7 +147,7 @@ public final class Semantics implements CallFacts {
             }
             Evidence[] claimWhy = new Evidence[1];
             boolean claim = records.claimOf(m, c, t, claimWhy, stmts);
-            String basis = record != null ? recordWhy[0].basis() : claim ? Records.claimBasis(claimWhy[0]) : null;
+            Basis basis = record != null ? recordWhy[0].decidedBy() : claim ? Records.claimBasis(claimWhy[0]) : null;
             out.add(new CallInfo(t, effect, false, record, claim, roots, basis, stmts, recordWhy[0],
                     claim ? claimWhy[0] : null));
         }

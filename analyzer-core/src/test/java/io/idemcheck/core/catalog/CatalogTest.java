@@ -133,6 +133,35 @@ class CatalogTest {
     }
 
     @Test
+    void anEffectKindTheToolDoesNotKnowIsAnErrorNamingItAndWhere() throws Exception {
+        String json = builtInText().replaceFirst("\"kind\": \"http\", \"methods\"", "\"kind\": \"telegram\", \"methods\"");
+        assertThatThrownBy(() -> Catalog.read(stream(json), "catalog.json"))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("unknown effect kind 'telegram' (expected one of: payment, message, http, mail, "
+                        + "order, file, db-insert)")
+                .hasMessageContaining("at effectTypes[0]");
+    }
+
+    @Test
+    void everyEffectKindOfTheBuiltInCatalogIsAnEffectKindWithItsPhraseAndVerb() {
+        Catalog c = Catalog.builtin();
+        List<String> kinds = new ArrayList<>();
+        c.effectTypes().forEach(t -> kinds.add(t.kind()));
+        c.effectAnnotations().forEach(a -> kinds.add(a.kind()));
+        c.effectMethodNames().forEach(n -> kinds.add(n.kind()));
+        assertThat(kinds).allSatisfy(k -> assertThat(EffectKind.of(k).label()).isEqualTo(k));
+        assertThat(EffectKind.of("payment")).isEqualTo(EffectKind.PAYMENT);
+        assertThat(EffectKind.PAYMENT.phrase()).isEqualTo("moves money");
+        assertThat(EffectKind.PAYMENT.verb()).isEqualTo("charges again");
+        assertThat(EffectKind.DB_INSERT.label()).isEqualTo("db-insert");
+        assertThat(EffectKind.DB_INSERT.databaseLocal()).isTrue();
+        assertThat(EffectKind.HTTP.databaseLocal()).isFalse();
+        assertThat(EffectKind.ORDER.verb()).isEqualTo("repeats the effect");
+        assertThat(EffectKind.of(null)).isNull();
+        assertThat(String.valueOf(EffectKind.MESSAGE)).isEqualTo("message");
+    }
+
+    @Test
     void regexTermsAreAlternativesPutInTheReadersFrame() {
         Terms retry = new Terms("e", "regex", List.of("retr(y|ies)", "attempt"), null);
         assertThat(retry.regex("(?i).*(%s).*").pattern()).isEqualTo("(?i).*(retr(y|ies)|attempt).*");
