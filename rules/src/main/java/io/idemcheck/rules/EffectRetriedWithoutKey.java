@@ -1,10 +1,8 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.summary.Basis;
-import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.catalog.Vocabulary;
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.finding.Fix;
@@ -12,12 +10,15 @@ import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
+import io.idemcheck.core.summary.Basis;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
+import io.idemcheck.core.summary.MethodInfo;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
@@ -37,31 +38,22 @@ import java.util.Set;
 @RuleInfo(id = "IDEM010", name = "EffectRetriedWithoutKey",
         summary = "A side effect is retried without an idempotency key, so a retry after a timeout repeats it",
         severity = Severity.ERROR, tags = {"idempotency", "retry"}, precision = "high")
-public final class EffectRetriedWithoutKey implements Rule {
+public final class EffectRetriedWithoutKey implements MethodRule {
 
+    /** Main code with a body holding at least one call. */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (MethodGates.mainCodeWithCalls(m, RuleTrace.OFF)) {
-                checkMethod(ctx, sem, m, RuleTrace.OFF);
-            }
-        });
+    public boolean accepts(MethodRef m, RuleTrace trace) {
+        return MethodGates.mainCodeWithCalls(m, trace);
     }
 
+    /** Checks one method; with an enabled trace, writes each effect call's conditions and verdict to it. */
     @Override
-    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (MethodGates.mainCodeWithCalls(m, trace)) {
-            checkMethod(ctx, ctx.project().semantics(), m, trace);
-        }
-    }
-
-    /** Checks one method; with an enabled {@code trace}, writes each effect call's conditions and verdict to it. */
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
-        List<CallInfo> infos = sem.calls(m);
+    public void checkMethod(MethodContext mc) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
         List<CallTarget> targets = sem.index().calls(m);
-        List<CallSite> calls = m.method().body().calls();
+        List<CallSite> calls = mc.calls();
         List<Retries.RetryLoop> loops = Retries.retryLoops(m);
         List<Retries.RecursiveRetry> recursions = Retries.recursiveRetries(m, targets);
         Retries.RetryableAnnotation retryable = Retries.retryable(m);
@@ -72,7 +64,8 @@ public final class EffectRetriedWithoutKey implements Rule {
         String writer = listener == null ? Retries.rerunWriter(sem.catalog(), sem.index(), m) : null;
         boolean anyEffect = false;
         for (CallSite c : calls) {
-            CallInfo ci = infos.get(c.id());
+            MethodInfo.Call fact = mc.call(c);
+            CallInfo ci = fact.info();
             EffectTrace t = ci.effect();
             if (t == null) {
                 continue;
@@ -80,7 +73,7 @@ public final class EffectRetriedWithoutKey implements Rule {
             anyEffect = true;
             int line = c.range().line();
             String subject = trace.enabled() ? Semantics.display(c) : null;
-            String safe = safeToRetry(sem, m, c, ci, t);
+            String safe = safeToRetry(sem, m, c, fact, t);
             if (safe != null) {
                 trace.missing(line, subject, "an effect that a retry repeats: " + safe);
                 continue;
@@ -142,7 +135,7 @@ public final class EffectRetriedWithoutKey implements Rule {
                 continue;
             }
             trace.held(line, subject, why);
-            report(ctx, m, c, t, why, where);
+            report(mc, c, t, why, where);
             trace.fired(line, subject, "the effect is retried without a key");
         }
         if (!anyEffect) {
@@ -154,14 +147,14 @@ public final class EffectRetriedWithoutKey implements Rule {
      * Why effect call {@code c} is safe to retry, in words, or null when it is not: a key derived from the item, an
      * insert into the application's own database, a checked claim, a Kafka record key, a read-named remote call.
      */
-    private static String safeToRetry(Semantics sem, MethodRef m, CallSite c, CallInfo ci, EffectTrace t) {
-        if (ci.keyed()) {
+    private static String safeToRetry(Semantics sem, MethodRef m, CallSite c, MethodInfo.Call fact, EffectTrace t) {
+        if (fact.info().keyed()) {
             return "it carries an idempotency key derived from the item";
         }
         if (t.isDatabaseLocal()) {
             return "it is an insert into the application's own database (it rolls back with the failed attempt)";
         }
-        CallSite claim = sem.guardingClaim(m, c);
+        CallSite claim = fact.guardingClaim();
         if (claim != null) {
             return "the claim " + Semantics.display(claim) + " at line " + claim.range().line()
                     + " guards it and its row count is checked";
@@ -250,7 +243,8 @@ public final class EffectRetriedWithoutKey implements Rule {
         return roots.stream().anyMatch(sem.itemNames(m)::contains);
     }
 
-    private void report(RuleContext ctx, MethodRef m, CallSite c, EffectTrace t, String why, Location where) {
+    private void report(MethodContext mc, CallSite c, EffectTrace t, String why, Location where) {
+        MethodRef m = mc.method();
         String what = t.effectKind().phrase();
         String how = t.hops().size() > 1 ? " (through " + (t.hops().size() - 1) + " call"
                 + (t.hops().size() > 2 ? "s" : "") + ", down to " + t.leaf() + "())" : "";
@@ -266,7 +260,7 @@ public final class EffectRetriedWithoutKey implements Rule {
         if (t.decidedBy() == Basis.NAME) {
             msg += " (The effect was recognised by its method name.)";
         }
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, c.range(), null)).message(msg)
+        RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, c.range(), null)).message(msg)
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text());
         b.related(where);
         for (int i = 1; i < t.hops().size(); i++) {
@@ -276,7 +270,7 @@ public final class EffectRetriedWithoutKey implements Rule {
         for (Location hop : t.hops()) {
             b.flow(hop);
         }
-        b.fix(RuleFixes.keyedEffect(ctx.project(), m, c, fix(m, c, t)));
+        b.fix(RuleFixes.keyedEffect(mc.project(), m, c, fix(m, c, t)));
         b.report();
     }
 

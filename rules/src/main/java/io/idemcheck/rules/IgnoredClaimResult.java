@@ -3,21 +3,22 @@ package io.idemcheck.rules;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.CallSite;
-import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
+import io.idemcheck.core.rule.MethodRules;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
-import io.idemcheck.core.summary.Locks;
+import io.idemcheck.core.summary.MethodInfo;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
 
@@ -36,22 +37,36 @@ import java.util.Map;
 @RuleInfo(id = "IDEM005", name = "IgnoredClaimResult",
         summary = "A conditional claim's row count is ignored, so the code acts even when another run owns the row",
         severity = Severity.ERROR, tags = {"idempotency", "concurrency", "claim"}, precision = "high")
-public final class IgnoredClaimResult implements Rule {
+public final class IgnoredClaimResult implements MethodRule {
 
+    /**
+     * A claim through a void mapper method, seen at one call: reported once at the declaration, after every method
+     * was checked, with each such call as a related location.
+     *
+     * @param statement the conditional update the void method runs
+     * @param declared  the void method
+     * @param callSite  the call that cannot tell whether it won the row
+     */
+    private record VoidClaim(SqlStatement statement, MethodRef declared, Location callSite) {
+    }
+
+    /** Reports each void claim declaration once, with its call sites, in the order the methods found them. */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
+    public void afterMethods(RuleContext ctx, List<Object> collected) {
         Map<SqlStatement, List<Location>> voidDecls = new LinkedHashMap<>();
         Map<SqlStatement, MethodRef> voidMethods = new IdentityHashMap<>();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody()) {
-                return;
-            }
-            checkMethod(ctx, m, voidDecls, voidMethods, RuleTrace.OFF);
-        });
+        gather(collected, voidDecls, voidMethods);
         for (Map.Entry<SqlStatement, List<Location>> e : voidDecls.entrySet()) {
             reportVoid(ctx, e.getKey(), voidMethods.get(e.getKey()), e.getValue());
+        }
+    }
+
+    private static void gather(List<Object> collected, Map<SqlStatement, List<Location>> voidDecls,
+                               Map<SqlStatement, MethodRef> voidMethods) {
+        for (Object o : collected) {
+            VoidClaim v = (VoidClaim) o;
+            voidDecls.computeIfAbsent(v.statement(), k -> new ArrayList<>()).add(v.callSite());
+            voidMethods.putIfAbsent(v.statement(), v.declared());
         }
     }
 
@@ -62,11 +77,13 @@ public final class IgnoredClaimResult implements Rule {
         if (!m.method().hasBody()) {
             // a mapper method declared void is reported at its declaration, found from its callers: run the check
             // over the project (untraced) and say whether this declaration is one of them
+            List<Object> collected = new ArrayList<>();
             ctx.forEachMethod(ctx.project().index().methods(), o -> {
-                if (!o.file().test() && o.method().hasBody()) {
-                    checkMethod(ctx, o, voidDecls, voidMethods, RuleTrace.OFF);
+                if (accepts(o, RuleTrace.OFF)) {
+                    collected.addAll(MethodRules.collectedBy(this, ctx, o));
                 }
             });
+            gather(collected, voidDecls, voidMethods);
             for (Map.Entry<SqlStatement, MethodRef> e : voidMethods.entrySet()) {
                 if (e.getValue().equals(m)) {
                     trace.fired(m.method().nameRange().line(), "the method", "declared void, it throws away the "
@@ -83,7 +100,7 @@ public final class IgnoredClaimResult implements Rule {
             trace.missing(0, "the method", "main code: this is test code");
             return;
         }
-        checkMethod(ctx, m, voidDecls, voidMethods, trace);
+        checkMethod(MethodRules.explaining(ctx, m, trace));
         if (trace.isEmpty()) {
             trace.missing(0, "the method", "a conditional claim: no call of the method is recognised as a claim");
         } else if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
@@ -94,16 +111,19 @@ public final class IgnoredClaimResult implements Rule {
     }
 
     /**
-     * Checks the claims of one method; a claim through a void mapper method is collected in {@code voidDecls} and
-     * {@code voidMethods} (reported once at the declaration). With an enabled {@code trace}, writes each claim's
+     * Checks the claims of one method; a claim through a void mapper method is collected as a {@link VoidClaim}
+     * (reported once at the declaration, {@link #afterMethods}). With an enabled trace, writes each claim's
      * conditions and verdict to it.
      */
-    private void checkMethod(RuleContext ctx, MethodRef m, Map<SqlStatement, List<Location>> voidDecls,
-                             Map<SqlStatement, MethodRef> voidMethods, RuleTrace trace) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        List<CallInfo> infos = sem.calls(m);
-        List<CallSite> calls = m.method().body().calls();
+    @Override
+    public void checkMethod(MethodContext mc) {
+        MethodRef m = mc.method();
+        RuleTrace trace = mc.trace();
+        Project project = mc.project();
+        Semantics sem = mc.semantics();
+        MethodInfo facts = mc.facts();
+        List<CallInfo> infos = facts.infos();
+        List<CallSite> calls = mc.calls();
         for (CallSite c : calls) {
             CallInfo ci = infos.get(c.id());
             if (!ci.claim()) {
@@ -127,7 +147,7 @@ public final class IgnoredClaimResult implements Rule {
                         + "not who won");
                 continue;
             }
-            if (Locks.acquisitionOf(sem, m, c) != null) {
+            if (facts.call(c).lockTaken() != null) {
                 trace.missing(line, subject, "a claim of a row: it takes a lock (IDEM009 looks at locks)");
                 continue;
             }
@@ -139,9 +159,8 @@ public final class IgnoredClaimResult implements Rule {
                 for (SqlStatement st : ci.statements()) {
                     if (st.shapes().stream().anyMatch(f -> NonConditionalStatusUpdate.transitionShape(
                             project.catalog(), f) && NonConditionalStatusUpdate.fencedShape(project.catalog(), f))) {
-                        voidDecls.computeIfAbsent(st, k -> new ArrayList<>()).add(Semantics.location(m, c.range(),
-                                Semantics.display(c) + " cannot tell whether it won the row"));
-                        voidMethods.putIfAbsent(st, declared);
+                        mc.collect(new VoidClaim(st, declared, Semantics.location(m, c.range(),
+                                Semantics.display(c) + " cannot tell whether it won the row")));
                     }
                 }
                 trace.note(line, subject, declared.type().simpleName() + "." + declared.method().name() + "() is "
@@ -159,17 +178,17 @@ public final class IgnoredClaimResult implements Rule {
                     continue;
                 }
             }
-            if (checked(sem, m, claim)) {
+            if (facts.call(claim).resultChecked()) {
                 trace.missing(line, subject, "an ignored result: its " + (claim.use() == CallSite.Use.ASSIGNED
                         ? "result, held in " + claim.assignedTo() + ", is tested by a condition"
                         : "result reaches a decision (" + claim.use().name().toLowerCase(java.util.Locale.ROOT)
                         + ")"));
                 continue;
             }
-            if (completionOfOwnedRow(sem, m, c, infos)) {
+            if (completionOfOwnedRow(facts, c)) {
+                CallSite owner = facts.call(c).guardingClaim();
                 trace.missing(line, subject, "a claim of its own: it completes a row already owned by the checked "
-                        + "claim " + Semantics.display(sem.guardingClaim(m, c)) + " at line "
-                        + sem.guardingClaim(m, c).range().line());
+                        + "claim " + Semantics.display(owner) + " at line " + owner.range().line());
                 continue;
             }
             trace.held(line, subject, "its result is " + (claim.use() == CallSite.Use.DISCARDED ? "discarded"
@@ -189,7 +208,7 @@ public final class IgnoredClaimResult implements Rule {
             if (next != null) {
                 trace.fired(claim.range().line(), subject, "the code goes on and " + Semantics.display(next)
                         + " at line " + next.range().line() + " runs whether or not the claim won");
-                report(ctx, m, claim, next, infos.get(next.id()));
+                report(mc, claim, next, infos.get(next.id()));
             } else {
                 trace.missing(line, subject, "work after the claim: no side effect, record or SQL write follows it "
                         + "(outside the branches that exclude it and catch blocks)");
@@ -224,13 +243,13 @@ public final class IgnoredClaimResult implements Rule {
      * not known): the row is already owned by this run, and the conditional update is the completion fenced on that
      * claim ({@code UPDATE .. SET status = 'DONE' WHERE id = ? AND status = 'RUNNING'}), not a claim of its own.
      */
-    private static boolean completionOfOwnedRow(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
-        CallSite owner = sem.guardingClaim(m, c);
+    private static boolean completionOfOwnedRow(MethodInfo facts, CallSite c) {
+        CallSite owner = facts.call(c).guardingClaim();
         if (owner == null) {
             return false;
         }
-        java.util.Set<String> mine = tables(infos.get(c.id()));
-        java.util.Set<String> theirs = tables(infos.get(owner.id()));
+        java.util.Set<String> mine = tables(facts.call(c).info());
+        java.util.Set<String> theirs = tables(facts.call(owner).info());
         if (mine.isEmpty() || theirs.isEmpty()) {
             return true;
         }
@@ -365,30 +384,11 @@ public final class IgnoredClaimResult implements Rule {
         return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(SqlFacts::isWrite));
     }
 
-    /** The row count reaches a decision: a condition, a guard on the variable holding it, or the caller. */
-    private static boolean checked(Semantics sem, MethodRef m, CallSite c) {
-        switch (c.use()) {
-            case CONDITION, RETURNED, ARGUMENT, RECEIVER, OTHER -> {
-                return true;
-            }
-            case ASSIGNED -> {
-                for (GuardFact g : m.method().body().guards()) {
-                    if (sem.roots(m, g.names()).contains(c.assignedTo())) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-            default -> {
-                return false;
-            }
-        }
-    }
-
-    private void report(RuleContext ctx, MethodRef m, CallSite claim, CallSite next, CallInfo ni) {
+    private void report(MethodContext mc, CallSite claim, CallSite next, CallInfo ni) {
+        MethodRef m = mc.method();
         String what = ni.isEffect() ? "performs a side effect" : "writes state";
-        boolean answer = ctx.project().catalog().terms(Vocabulary.BOOLEAN_CLAIMS).has(claim.name())
-                || returnsBoolean(ctx.project().semantics(), m, claim);
+        boolean answer = mc.catalog().terms(Vocabulary.BOOLEAN_CLAIMS).has(claim.name())
+                || returnsBoolean(mc.facts(), claim);
         String result = answer ? "result (false when it did not win the row)" : "row count";
         String lost = answer ? "returned false" : "updated 0 rows";
         String msg = Semantics.display(claim) + " at line " + claim.range().line() + " is a conditional claim, but its "
@@ -396,7 +396,7 @@ public final class IgnoredClaimResult implements Rule {
                 + "; the code goes on and " + what + " (" + Semantics.display(next) + " at line "
                 + next.range().line() + ") even when the claim " + lost + " because another instance, or a "
                 + "previous attempt, already owns or finished the row. Two workers then both act on it.";
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, claim.range(), null)).message(msg)
+        RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, claim.range(), null)).message(msg)
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(claim.text());
         Location nextLoc = Semantics.location(m, next.range(), Semantics.display(next) + " runs whether or not the "
                 + "claim won");
@@ -404,15 +404,15 @@ public final class IgnoredClaimResult implements Rule {
         b.flow(Semantics.location(m, claim.range(), "the claim's row count is ignored"));
         b.flow(nextLoc);
         String exit = claim.loopIds().isEmpty() ? "return;" : "continue;";
-        b.fix(RuleFixes.ignoredClaim(ctx.project(), m, claim, Fix.of("Check the claim's row count and skip the item when it is not 1.",
+        b.fix(RuleFixes.ignoredClaim(mc.project(), m, claim, Fix.of("Check the claim's row count and skip the item when it is not 1.",
                 "if (" + claim.text().replace("\n", " ") + " != 1) {\n    " + exit
                         + " // another run owns or finished this row\n}")));
         b.report();
     }
 
     /** True when every project target of {@code c} answers with a boolean (won or not) rather than a row count. */
-    private static boolean returnsBoolean(Semantics sem, MethodRef m, CallSite c) {
-        List<MethodRef> targets = sem.calls(m).get(c.id()).target().targets();
+    private static boolean returnsBoolean(MethodInfo facts, CallSite c) {
+        List<MethodRef> targets = facts.call(c).info().target().targets();
         return !targets.isEmpty() && targets.stream().allMatch(t -> t.method().returnType() != null
                 && t.method().returnType().simpleName().matches("boolean|Boolean"));
     }

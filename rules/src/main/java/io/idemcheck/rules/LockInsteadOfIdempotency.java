@@ -1,14 +1,15 @@
 package io.idemcheck.rules;
 
 import io.idemcheck.core.catalog.EffectKind;
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
+import io.idemcheck.core.rule.MethodRules;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
@@ -33,40 +34,41 @@ import java.util.List;
 @RuleInfo(id = "IDEM009", name = "LockInsteadOfIdempotency",
         summary = "A distributed lock is the only guard around side effects; it does not stop a repeat after a crash",
         severity = Severity.WARNING, tags = {"idempotency", "batch", "restart-safety", "locking"}, precision = "medium")
-public final class LockInsteadOfIdempotency implements Rule {
+public final class LockInsteadOfIdempotency implements MethodRule {
 
     private static final int SHOWN = 4;
 
+    /** Main code with a body. */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody()) {
-                return;
-            }
-            checkMethod(ctx, sem, m, RuleTrace.OFF);
-        });
+    public boolean accepts(MethodRef m, RuleTrace trace) {
+        if (m.file().test() || !m.method().hasBody()) {
+            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
+                    : "the method has no body"));
+            return false;
+        }
+        return true;
     }
 
     @Override
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (m.file().test() || !m.method().hasBody()) {
-            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
-                    : "the method has no body"));
+        if (!accepts(m, trace)) {
             return;
         }
-        checkMethod(ctx, ctx.project().semantics(), m, trace);
+        checkMethod(MethodRules.explaining(ctx, m, trace));
         if (trace.isEmpty()) {
             trace.missing(0, "the method", "a lock: the method takes no distributed lock (catalog lock APIs, "
                     + "@SchedulerLock, a Redis SETNX) and runs no Lua lock script");
         }
     }
 
-    /** Checks one method; with an enabled {@code trace}, writes each lock's conditions and verdict to it. */
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
+    /** Checks one method; with an enabled trace, writes each lock's conditions and verdict to it. */
+    @Override
+    public void checkMethod(MethodContext mc) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
         Body body = m.method().body();
-        for (Locks.Lock lock : Locks.in(sem, m)) {
+        for (Locks.Lock lock : mc.facts().locks()) {
             List<LockedWork.Hit> hits = LockedWork.under(sem, m, lock);
             int line = lock.range().line();
             String subject = lock.kind();
@@ -77,7 +79,7 @@ public final class LockInsteadOfIdempotency implements Rule {
                             + " (" + where(m, hits.get(0)) + ", " + hits.get(0).info().effect().kind() + ")"
                             + (hits.size() > 1 ? " and " + (hits.size() - 1) + " more" : ""));
                 }
-                report(ctx, m, lock, hits);
+                report(mc, lock, hits);
             } else {
                 trace.missing(line, subject, "an effect guarded by the lock alone: no work it holds the lock for has "
                         + "a side effect without an idempotency key from the item, a checked claim, or a kind a "
@@ -88,12 +90,13 @@ public final class LockInsteadOfIdempotency implements Rule {
             String script = Locks.luaLockScript(sem.catalog(), m, c);
             if (script != null) {
                 trace.fired(c.range().line(), Semantics.display(c), "it runs a hand-rolled Redis lock script");
-                reportLua(ctx, m, c, script);
+                reportLua(mc, c, script);
             }
         }
     }
 
-    private void report(RuleContext ctx, MethodRef m, Locks.Lock lock, List<LockedWork.Hit> found) {
+    private void report(MethodContext mc, Locks.Lock lock, List<LockedWork.Hit> found) {
+        MethodRef m = mc.method();
         List<LockedWork.Hit> hits = new java.util.ArrayList<>(found);
         hits.sort(java.util.Comparator.comparingInt(h -> rank(h.info().effect().effectKind())));
         LockedWork.Hit first = hits.get(0);
@@ -112,8 +115,7 @@ public final class LockInsteadOfIdempotency implements Rule {
         String per = first.loop() != null
                 ? " for " + first.item() + " (loop at line " + first.loop().startLine() + ")"
                 : " for the item it is keyed by (" + first.item() + ")";
-        Locks.Acquire acquire = lock.call() == null ? null
-                : Locks.acquisitionOf(ctx.project().semantics(), m, lock.call());
+        Locks.Acquire acquire = lock.call() == null ? null : mc.call(lock.call()).lockTaken();
         String unchecked = acquire != null && acquire.tries() && lock.call().use() == CallSite.Use.DISCARDED
                 ? " Worse, the result of " + Semantics.display(lock.call()) + " is ignored: when the lock is not "
                 + "acquired in time, the code goes on without it." : "";
@@ -125,7 +127,7 @@ public final class LockInsteadOfIdempotency implements Rule {
                 + "idempotency key derived from the item reaches the effect, no conditional claim on the item whose "
                 + "row count is checked guards it, and the effect is not one a repeat leaves unchanged." + unchecked;
         Location at = Semantics.location(m, lock.range(), null);
-        RuleContext.FindingBuilder b = ctx.finding(at).message(msg).enclosing(m.id())
+        RuleContext.FindingBuilder b = mc.finding(at).message(msg).enclosing(mc.enclosing())
                 .construct(lock.call() != null ? lock.call().text() : lock.kind());
         if (first.loop() != null) {
             b.related(first.loop());
@@ -138,7 +140,7 @@ public final class LockInsteadOfIdempotency implements Rule {
         for (Location hop : first.path()) {
             b.flow(hop);
         }
-        b.fix(RuleFixes.lockedEffect(ctx.project(), first.method(), first.leaf(), Fix.of("Keep the lock if it "
+        b.fix(RuleFixes.lockedEffect(mc.project(), first.method(), first.leaf(), Fix.of("Keep the lock if it "
                 + "saves work, but make each item safe on its own: claim the row with a conditional update whose row "
                 + "count you check (TaskClaimer.claim), give the effect an idempotency key derived from the item "
                 + "(IdempotencyKeys.of(..), IdempotencyLedger.runOnce) and let the downstream dedupe on it; then a "
@@ -166,7 +168,8 @@ public final class LockInsteadOfIdempotency implements Rule {
                 + h.leaf().range().line();
     }
 
-    private void reportLua(RuleContext ctx, MethodRef m, CallSite c, String script) {
+    private void reportLua(MethodContext mc, CallSite c, String script) {
+        MethodRef m = mc.method();
         String msg = Semantics.display(c) + " runs a hand-rolled Redis lock script (Lua with redis.call and "
                 + "SETNX / SET NX / PEXPIRE). In Redis Cluster this breaks in several ways: the script cache is per "
                 + "node, so EVALSHA on a node that never loaded the script fails with NOSCRIPT; every key a script "
@@ -174,7 +177,7 @@ public final class LockInsteadOfIdempotency implements Rule {
                 + "EVALSHA against a cluster at all. Besides, a lock only keeps two instances from running at once: "
                 + "when its holder dies after an effect and before the record, the lock expires and the next holder "
                 + "repeats the effect.";
-        ctx.finding(Semantics.location(m, c.range(), null)).message(msg).enclosing(m.id()).construct(c.text())
+        mc.finding(Semantics.location(m, c.range(), null)).message(msg).enclosing(mc.enclosing()).construct(c.text())
                 .fix(Fix.of("Use a maintained lock implementation (Redisson's RLock, Spring Integration's "
                         + "RedisLockRegistry, ShedLock) instead of a custom script, and still give each effect an "
                         + "idempotency key derived from the item (IdempotencyKeys, IdempotencyLedger.runOnce) with a "

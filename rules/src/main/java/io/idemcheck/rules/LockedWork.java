@@ -1,6 +1,5 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.summary.Basis;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Arg;
@@ -10,7 +9,6 @@ import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.LoopFact;
-import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.facts.TypeRef;
 import io.idemcheck.core.finding.Location;
@@ -19,9 +17,11 @@ import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.Basis;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Dataflow;
 import io.idemcheck.core.summary.Locks;
+import io.idemcheck.core.summary.MethodInfo;
 import io.idemcheck.core.summary.Semantics;
 
 import java.util.ArrayList;
@@ -110,12 +110,12 @@ final class LockedWork {
             return;
         }
         Body body = m.method().body();
-        List<CallInfo> infos = sem.calls(m);
+        MethodInfo facts = sem.methodInfo(m);
         for (CallSite c : body.calls()) {
-            if (!scope.test(c) || sem.inAsyncLambda(m, c)) {
+            if (!scope.test(c) || facts.call(c).inAsyncHandoff()) {
                 continue;
             }
-            CallInfo ci = infos.get(c.id());
+            CallInfo ci = facts.call(c).info();
             LoopFact wl = workLoop(m, c);
             Ctx here = ctx;
             if (wl != null && !ctx.perItem()) {
@@ -345,7 +345,7 @@ final class LockedWork {
      * claim loses ({@code dao.updateState(id, expected, next)} throwing on 0 rows).
      */
     private boolean claimGuarded(MethodRef m, CallSite c, LoopFact wl) {
-        CallSite g = sem.guardingClaim(m, c);
+        CallSite g = sem.methodInfo(m).call(c).guardingClaim();
         if (g != null && (wl == null || onItem(m, g, wl))) {
             return true;
         }

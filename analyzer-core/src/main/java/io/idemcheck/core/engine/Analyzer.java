@@ -1,5 +1,7 @@
 package io.idemcheck.core.engine;
 
+import io.idemcheck.core.rule.MethodRules;
+import io.idemcheck.core.rule.MethodRule;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.cache.AnalysisCache;
 import io.idemcheck.core.catalog.Catalog;
@@ -285,11 +287,7 @@ public final class Analyzer {
         return AnalysisCache.sha256(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /**
-     * Runs one rule. Its per-method work is contained method by method inside the rule ({@link RuleContext#onMethod});
-     * anything else it throws is contained here, for this rule only: one INTERNAL_ERROR diagnostic naming the rule,
-     * and the scan goes on with the next rule.
-     */
+    /** The threads a scan may use: the request's, or one per processor. */
     private static int threads(ScanRequest request) {
         return request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
     }
@@ -314,7 +312,7 @@ public final class Analyzer {
             found.add(mine);
             noticed.add(notes);
             tasks.add(() -> runRule(rule, new RuleContext(rule.info(), project, f -> mine.add(configured(f, config)),
-                    notes::add)));
+                    notes::add), threads));
         }
         if (n == 1) {
             tasks.forEach(Runnable::run);
@@ -374,9 +372,19 @@ public final class Analyzer {
         }
     }
 
-    static void runRule(Rule rule, RuleContext ctx) {
+    /**
+     * Runs one rule. A {@link MethodRule} is driven method by method by the engine ({@link MethodRules#drive}, on up
+     * to {@code threads} threads, findings in method order); another rule's {@link Rule#check} contains its per-method
+     * work itself ({@link RuleContext#onMethod}). Anything else a rule throws is contained here, for this rule only:
+     * one INTERNAL_ERROR diagnostic naming the rule, and the scan goes on with the next rule.
+     */
+    static void runRule(Rule rule, RuleContext ctx, int threads) {
         try {
-            rule.check(ctx);
+            if (rule instanceof MethodRule mr) {
+                MethodRules.drive(mr, ctx, threads); // method by method, the engine's loop
+            } else {
+                rule.check(ctx);
+            }
         } catch (RuntimeException | StackOverflowError | AssertionError e) {
             ctx.failed(null, e);
         }

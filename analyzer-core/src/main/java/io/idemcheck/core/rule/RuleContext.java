@@ -130,7 +130,25 @@ public final class RuleContext {
 
     /** Starts a finding of this rule at {@code primary}. */
     public FindingBuilder finding(Location primary) {
-        return new FindingBuilder(primary);
+        return new FindingBuilder(primary, this::emit);
+    }
+
+    /**
+     * Starts a finding whose {@link FindingBuilder#report()} hands the builder to {@code target} instead of reporting
+     * it: the method-rule driver collects a method's findings this way and {@link #emit emits} them in method order,
+     * so fingerprints and order do not depend on which thread checked which method.
+     */
+    FindingBuilder deferredFinding(Location primary, Consumer<FindingBuilder> target) {
+        return new FindingBuilder(primary, target);
+    }
+
+    /** Reports a finding built earlier: its fingerprint gets an occurrence index when the same construct repeats. */
+    void emit(FindingBuilder b) {
+        String key = b.primary.path() + "|" + b.enclosing + "|" + b.construct.replaceAll("\\s+", " ");
+        int occ = occurrences.merge(key, 1, Integer::sum) - 1;
+        String fp = Fingerprints.of(info.id(), b.primary.path(), b.enclosing, b.construct, occ);
+        sink.accept(new Finding(info.id(), info.name(), b.severity, b.message, b.primary, b.related, b.flow,
+                b.enclosing, fp, b.fix, null));
     }
 
     /** Builder for one finding; {@link #report()} hands it to the engine. */
@@ -143,9 +161,11 @@ public final class RuleContext {
         private String enclosing = "";
         private String construct = "";
         private Fix fix;
+        private final Consumer<FindingBuilder> target;
 
-        private FindingBuilder(Location primary) {
+        private FindingBuilder(Location primary, Consumer<FindingBuilder> target) {
             this.primary = primary;
+            this.target = target;
         }
 
         public FindingBuilder severity(Severity s) {
@@ -187,11 +207,7 @@ public final class RuleContext {
 
         /** Reports the finding. The fingerprint gets an occurrence index when the same construct repeats. */
         public void report() {
-            String key = primary.path() + "|" + enclosing + "|" + construct.replaceAll("\\s+", " ");
-            int occ = occurrences.merge(key, 1, Integer::sum) - 1;
-            String fp = Fingerprints.of(info.id(), primary.path(), enclosing, construct, occ);
-            sink.accept(new Finding(info.id(), info.name(), severity, message, primary, related, flow, enclosing, fp,
-                    fix, null));
+            target.accept(this);
         }
     }
 }

@@ -293,6 +293,76 @@ public final class Semantics implements CallFacts {
         return false;
     }
 
+    // ---- per-method facts -------------------------------------------------------------------------------------------
+
+    private final Map<MethodFacts, MethodInfo> methodInfos =
+            Collections.synchronizedMap(new IdentityHashMap<>());
+
+    /**
+     * Everything known about {@code m} ({@link MethodInfo}): its calls with their facts, its summary, entry point,
+     * transaction, redelivery and locks. Computed once per method and memoised; safe to call from several threads
+     * (two threads asking for the same method at once may both compute it, and the first stored is kept: the
+     * computation reads only memoised facts, so both are equal).
+     */
+    public MethodInfo methodInfo(MethodRef m) {
+        MethodInfo known = methodInfos.get(m.method());
+        if (known != null) {
+            return known;
+        }
+        MethodInfo computed = computeInfo(m);
+        MethodInfo prior = methodInfos.putIfAbsent(m.method(), computed);
+        return prior != null ? prior : computed;
+    }
+
+    private MethodInfo computeInfo(MethodRef m) {
+        boolean tx = Transactions.isTransactional(m);
+        String entry = entryPoint(m);
+        boolean reachable = !m.file().test() && reachableFromEntryPoints().contains(m.method());
+        String redelivered = redelivered(m);
+        if (!m.method().hasBody()) {
+            return new MethodInfo(m, List.of(), MethodSummary.EMPTY, entry, reachable, tx, redelivered, List.of());
+        }
+        Body body = m.method().body();
+        List<CallInfo> infos = calls(m);
+        List<Locks.Lock> locks = Locks.in(this, m);
+        List<Set<String>> guardRoots = new ArrayList<>();
+        for (io.idemcheck.core.facts.GuardFact g : body.guards()) {
+            guardRoots.add(Dataflow.roots(m, g.names()));
+        }
+        List<MethodInfo.Call> out = new ArrayList<>(infos.size());
+        for (CallSite c : body.calls()) {
+            CallInfo ci = infos.get(c.id());
+            Set<String> keyRoots = ci.effect() != null && ci.keyed() ? keys.keyRoots(m, c, ci) : null;
+            boolean inTx = tx;
+            for (CallSite owner : body.lambdaOwners(c)) {
+                inTx |= Transactions.runsLambdaInTransaction(catalog, owner);
+            }
+            Locks.Lock held = null;
+            for (Locks.Lock l : locks) {
+                if (l.holds(body, c)) {
+                    held = l;
+                    break;
+                }
+            }
+            out.add(new MethodInfo.Call(c, ci, guardingClaim(m, c), resultChecked(c, guardRoots),
+                    keyRoots == null ? Set.of() : keyRoots, AsyncHandoff.inAsyncLambda(catalog, m, c), inTx, held,
+                    Locks.acquisitionOf(this, m, c)));
+        }
+        return new MethodInfo(m, out, summary(m), entry, reachable, tx, redelivered, locks);
+    }
+
+    /**
+     * The call's result reaches a decision: a condition, returned, an argument, a receiver or another use; or held in
+     * a variable that the names of a later condition derive from.
+     */
+    private static boolean resultChecked(CallSite c, List<Set<String>> guardRoots) {
+        return switch (c.use()) {
+            case CONDITION, RETURNED, ARGUMENT, RECEIVER, OTHER -> true;
+            case ASSIGNED -> guardRoots.stream().anyMatch(r -> r.contains(c.assignedTo()));
+            default -> false;
+        };
+    }
+
     // ---- queries over the facts (delegated) -------------------------------------------------------------------------
 
     /** See {@link Claims#guardingClaim}: the claim call whose checked result guards {@code effect}, or null. */
