@@ -212,6 +212,8 @@ public enum Vocabulary {
     KEY_VALUE_VERSION_READS,
     /** Words of a key-value write's arguments (or of a local they pass) that make it conditional (NX: only if absent), found anywhere in them, case-insensitively. Regex alternatives. */
     KEY_VALUE_CONDITION_ARGS,
+    /** JPA relation annotations (OneToMany) on an aggregate's field holding entities: with cascade ALL or MERGE, a save of the aggregate writes what was set on them. Exact simple names. */
+    CASCADING_RELATION_ANNOTATIONS,
     /** Text of a test call that arms a crash point of idemcheck's runtime-test harness (CrashPoints, withCrashPoint), found anywhere in it. Regex alternatives, case-sensitive. */
     CRASH_POINT_TEXT,
     /** Name beginnings of a test double's method that injects a failure (crashAfter, failOnRecord, throwWhen), case-insensitively. Regex alternatives. */

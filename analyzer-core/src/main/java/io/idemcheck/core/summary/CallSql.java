@@ -2,6 +2,7 @@ package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
@@ -182,6 +183,12 @@ final class CallSql {
         String x = c.args().get(0).text();
         List<String> values = new ArrayList<>();
         List<String> set = setterColumns(m, c, x, values);
+        if (set.isEmpty() && c.name().startsWith("save")) {
+            SqlStatement cascaded = cascadedSave(m, c, x);
+            if (cascaded != null) {
+                return List.of(cascaded);
+            }
+        }
         // an update by primary key of an entity built in place (Alert a = new Alert(); a.setId(id);
         // a.setAlertStatus(..); mapper.updateById(a)) writes the columns set on it to the row with that id; a save
         // of a fresh entity is an insert
@@ -199,6 +206,67 @@ final class CallSql {
         }
         return List.of(callStatement(SqlStatement.Source.ENTITY_SAVE, m, c,
                 updateFacts(recvType == null ? "?" : entityTable(recvType), set, where, values, "entity")));
+    }
+
+    /**
+     * A JPA save of an aggregate reached from a loaded entity ({@code Link link = payment.getLink();
+     * payment.setStatus(..); linkRepository.save(link)}) whose relation to the entity's type cascades merges (a
+     * catalogued relation annotation with {@code cascade} ALL or MERGE): the save writes the columns set on the
+     * entity to its row, by its id (and its version when it has one). Null when {@code x} is not such an aggregate or
+     * nothing was set on the entity.
+     */
+    private SqlStatement cascadedSave(MethodRef m, CallSite c, String x) {
+        LocalVar lv = m.method().body().locals().get(x);
+        Matcher from = lv == null || lv.initText() == null ? null : AGGREGATE_GETTER.matcher(lv.initText().trim());
+        if (from == null || !from.matches()) {
+            return null;
+        }
+        String child = from.group(1);
+        TypeEntry parentType = typeOfVariable(m, x);
+        TypeEntry childType = typeOfVariable(m, child);
+        if (parentType == null || childType == null || !cascadesTo(parentType, childType)) {
+            return null;
+        }
+        List<String> values = new ArrayList<>();
+        List<String> set = setterColumns(m, c, child, values);
+        if (set.isEmpty() || isFreshEntity(m, child)) {
+            return null;
+        }
+        List<String> where = new ArrayList<>(List.of("id"));
+        if (versioned(m, child)) {
+            where.add("version");
+        }
+        return callStatement(SqlStatement.Source.ENTITY_SAVE, m, c, updateFacts(
+                SqlModel.tableOfEntity(childType.type().simpleName(), index), set, where, values,
+                "entity " + child + ", cascaded by the save of " + x));
+    }
+
+    /** {@code y.getZ()}: the aggregate an entity variable {@code y} belongs to, read through its getter. */
+    private static final Pattern AGGREGATE_GETTER = Pattern.compile("([A-Za-z_$][\\w$]*)\\.get[A-Z][\\w$]*\\(\\)");
+
+    /** The project type a local, parameter or field is declared with, or null. */
+    private TypeEntry typeOfVariable(MethodRef m, String var) {
+        TypeRef tr = index.variableType(m, var, false).orElse(null);
+        return tr == null ? null : index.typeOf(index.resolveType(tr.name(), m.file(), m.type())).orElse(null);
+    }
+
+    /** A field of {@code parent} holding {@code child}s under a cascading relation (cascade ALL or MERGE). */
+    private boolean cascadesTo(TypeEntry parent, TypeEntry child) {
+        String name = child.type().simpleName();
+        for (var f : parent.type().fields().entrySet()) {
+            TypeRef t = f.getValue();
+            if (!(t.simpleName().equals(name) || t.typeArgs().stream().anyMatch(a -> simple(a).equals(name)))) {
+                continue;
+            }
+            for (AnnotationFact a : parent.type().fieldAnnotations().getOrDefault(f.getKey(), List.of())) {
+                String cascade = a.values().getOrDefault("cascade", "");
+                if (catalog.terms(Vocabulary.CASCADING_RELATION_ANNOTATIONS).has(a.simpleName())
+                        && cascade.matches("(?s).*\\b(ALL|MERGE)\\b.*")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
