@@ -242,11 +242,36 @@ public final class NonConditionalStatusUpdate implements Rule {
         return false;
     }
 
+    /**
+     * The WHERE clause chooses the rows with a subquery over the same table that constrains the status column the
+     * statement sets ({@code WHERE sn IN (SELECT sn FROM (SELECT f.sn FROM flow f WHERE f.status = 'WAIT') o)}): the
+     * status predicate is part of the statement. IDEM003 only: the statement is a set-based sweep, not a claim of one
+     * row, so IDEM005's reading of fenced shapes (a claim whose count matters) does not apply to it.
+     */
+    static boolean fencedInSubquery(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
+        if (f.text() == null || f.table() == null) {
+            return false;
+        }
+        String table = java.util.regex.Pattern.quote(f.table());
+        for (String c : f.setColumns()) {
+            if (!cat.isStatusColumn(c) || cat.terms(Vocabulary.FLAG_COLUMNS).has(c)) {
+                continue;
+            }
+            String col = java.util.regex.Pattern.quote(c);
+            if (java.util.regex.Pattern.compile("(?is)\\bWHERE\\b.*\\(\\s*SELECT\\b.*?\\bFROM\\s+`?" + table
+                    + "`?(?![\\w.]).*?\\bWHERE\\b.*?(?<![\\w])(\\w+\\.)?`?" + col
+                    + "`?\\s*(=|<>|!=|\\bIN\\b|\\bNOT\\s+IN\\b)").matcher(f.text()).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The workflow status columns (normalised) that the statement's blind shapes set. */
     static Set<String> blindStatusColumns(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
         Set<String> out = new java.util.LinkedHashSet<>();
         for (SqlFacts f : st.shapes()) {
-            if (transitionShape(cat, f) && !fencedShape(cat, f)) {
+            if (transitionShape(cat, f) && !fencedShape(cat, f) && !fencedInSubquery(cat, f)) {
                 out.addAll(StatusRows.statusColumns(cat, f));
             }
         }
@@ -255,7 +280,8 @@ public final class NonConditionalStatusUpdate implements Rule {
 
     /** Some shape of the statement writes a workflow status without fencing it. */
     static boolean blind(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
-        return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f));
+        return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f)
+                && !fencedInSubquery(cat, f));
     }
 
     /**
@@ -328,7 +354,8 @@ public final class NonConditionalStatusUpdate implements Rule {
 
     private void report(RuleContext ctx, SqlStatement st, List<Use> uses) {
         io.idemcheck.core.catalog.Catalog cat = ctx.project().catalog();
-        SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f))
+        SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f)
+                        && !fencedInSubquery(cat, f))
                 .findFirst().orElse(st.shapes().get(0));
         String column = blind.setColumns().stream()
                 .filter(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c))
