@@ -316,13 +316,18 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         b.flow(recLoc.withLabel("the state is recorded only here: " + ri.record()));
         b.fix(RuleFixes.sideEffectBeforeRecord(ctx.project(), m, e, record));
+        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
         b.report();
     }
 
     private void reportAtCommit(RuleContext ctx, MethodRef m, CallSite e, CallSite setter, List<CallInfo> infos) {
         EffectTrace t = infos.get(e.id()).effect();
+        MethodRef txOwner = JobShapes.transactionOf(ctx.project().semantics(), m);
+        String where = txOwner == null || txOwner.equals(m) ? m.method().name() + "()"
+                : "its caller " + txOwner.method().name() + "() (line " + txOwner.method().range().line()
+                + ", a call on the same object, so " + m.method().name() + "() runs in that transaction)";
         String msg = Semantics.display(e) + " at line " + e.range().line() + " " + describe(t) + " inside the "
-                + "transaction of " + m.method().name() + "(), but the item's new status, set by "
+                + "transaction of " + where + ", but the item's new status, set by "
                 + Semantics.display(setter) + " at line " + setter.range().line() + " on an entity the persistence "
                 + "context manages, is written only when the transaction commits, after the effect; if the process "
                 + "dies or the commit fails in between, the status is not recorded and a restart " + t.verb()
@@ -336,12 +341,17 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         Location rec = Semantics.location(m, setter.range(), "status set here, written at commit");
         b.related(rec);
+        if (txOwner != null && !txOwner.equals(m)) {
+            b.related(Semantics.location(txOwner, txOwner.method().range(), "the transaction that commits it: "
+                    + txOwner.method().name() + "()"));
+        }
         for (Location hop : t.hops()) {
             b.flow(hop);
         }
         b.flow(rec.withLabel("the state is recorded only when the transaction commits"));
         b.fix(Fix.of("Commit the new status (or a claim) in its own transaction before the effect, or give the "
                 + "effect an idempotency key derived from the item.", null));
+        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
         b.report();
     }
 
@@ -385,6 +395,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         b.fix(Fix.of("Give the effect an idempotency key derived from the event (its id) that the receiver dedupes "
                 + "on, or record the event as handled (a conditional insert or claim whose result is checked) before "
                 + "the effect.", null));
+        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
         b.report();
     }
 
@@ -412,6 +423,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         b.fix(Fix.of("Record each step's outcome (or claim the item first) and give every step an idempotency key "
                 + "derived from the item, so a restart can tell which steps already ran.", null));
+        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
         b.report();
     }
 
@@ -425,6 +437,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             case "mail" -> "sends a mail";
             case "order" -> "places an order";
             case "db-insert" -> "inserts a row that is committed on its own";
+            case "db-increment" -> "adds to a stored amount, committed on its own";
             default -> "has a side effect";
         };
         return what + how;

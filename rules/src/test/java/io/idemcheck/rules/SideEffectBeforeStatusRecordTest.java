@@ -1,14 +1,42 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.finding.Finding;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.testing.RuleTester;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
+import java.util.List;
 import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SideEffectBeforeStatusRecordTest {
 
     @TestFactory
     Stream<DynamicTest> markedCases() {
         return RuleCases.of(new SideEffectBeforeStatusRecord());
+    }
+
+    /** A gap in a method a job reaches names the chain from the job's entry point down to that method. */
+    @Test
+    void aGapInACalledMethodRelatesTheChainFromTheJobEntryPoint() {
+        SideEffectBeforeStatusRecord rule = new SideEffectBeforeStatusRecord();
+        RuleTester.CaseResult r = RuleTester.of(rule)
+                .run(RuleCases.dir(rule).resolve("Pos79_CreditInServiceCalledFromJob.java"));
+        assertThat(r.actual()).hasSize(1);
+        Finding f = r.actual().get(0);
+        assertThat(f.primary().startLine()).isEqualTo(42);
+        assertThat(f.message()).contains("adds to distributor.commission_frozen again");
+        List<Location> related = f.related();
+        assertThat(related).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(23);
+            assertThat(l.label()).contains("ProfitSharingJob.run() is a job entry point");
+        });
+        assertThat(related).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(26);
+            assertThat(l.label()).isEqualTo("orders.complete() calls DistributionOrderService.complete()");
+        });
     }
 }

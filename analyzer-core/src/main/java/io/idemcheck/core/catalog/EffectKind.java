@@ -21,7 +21,10 @@ public enum EffectKind {
     /** Writes or uploads a file (local disk, SFTP, object storage). */
     FILE("file", "has a side effect", "repeats the effect"),
     /** Inserts a row into the application's own database (it rolls back with that database's transaction). */
-    DB_INSERT("db-insert", "has a side effect", "inserts the row again");
+    DB_INSERT("db-insert", "has a side effect", "inserts the row again"),
+    /** Adds to or subtracts from an amount stored in the application's own database relative to its own value
+     * ({@code SET balance = balance + ?}); like an insert, it rolls back with that database's transaction. */
+    DB_INCREMENT("db-increment", "adds to a stored amount", "adds the amount again");
 
     private final String label;
     private final String phrase;
@@ -48,9 +51,9 @@ public enum EffectKind {
         return verb;
     }
 
-    /** True for the kind that stays in the application's own database ({@link #DB_INSERT}). */
+    /** True for the kinds that stay in the application's own database ({@link #DB_INSERT}, {@link #DB_INCREMENT}). */
     public boolean databaseLocal() {
-        return this == DB_INSERT;
+        return this == DB_INSERT || this == DB_INCREMENT;
     }
 
     /** The labels of every kind, in declaration order. */

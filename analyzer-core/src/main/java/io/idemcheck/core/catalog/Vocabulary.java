@@ -186,6 +186,10 @@ public enum Vocabulary {
     ROW_KEY_NAMES,
     /** Words of a name or text that holds an attempt count (retryCount, fail_times, x-death), found anywhere in it, case-insensitively. Regex alternatives. */
     RETRY_COUNT_NAMES,
+    /** Words of a column that holds an amount of money or goods (balance, rebate, stock), found anywhere in the
+     * column's name, case-insensitively: an UPDATE that adds to or subtracts from one relative to its own value
+     * ({@code SET balance = balance + ?}) is an effect a repetition applies twice. Regex alternatives. */
+    BALANCE_COLUMN_WORDS,
     /** Tokens of a time bound in a condition (currentTimeMillis, deadline, Duration), found anywhere in it, case-insensitively. Regex alternatives. */
     TIME_BOUND_TOKENS,
     /** Values of a retry limit that mean no limit (Integer.MAX_VALUE, UNLIMITED), found anywhere in the value's text. Regex alternatives, case-sensitive. */

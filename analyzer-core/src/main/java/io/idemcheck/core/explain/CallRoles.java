@@ -349,6 +349,7 @@ final class CallRoles {
             case "mail" -> "sends a mail";
             case "order" -> "places an order";
             case "db-insert" -> "inserts a row";
+            case "db-increment" -> "adds to a stored amount";
             default -> "has a side effect";
         };
     }

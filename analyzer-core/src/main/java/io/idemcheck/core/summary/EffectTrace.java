@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A side effect and how it is reached.
  *
- * @param effectKind what kind of effect it is (payment, http, message, mail, order, file, db-insert)
+ * @param effectKind what kind of effect it is (payment, http, message, mail, order, file, db-insert, db-increment)
  * @param verb  what a repetition does, for messages: "charges the customer again"
  * @param leaf  the name of the call that performs it, e.g. "RestTemplate.postForObject"
  * @param hops  call sites from the method that holds the trace down to the leaf, each labelled

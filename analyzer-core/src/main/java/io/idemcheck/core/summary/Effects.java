@@ -14,7 +14,9 @@ import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.sql.SqlStatement;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 import static io.idemcheck.core.summary.Dataflow.roots;
@@ -86,6 +88,10 @@ final class Effects {
                             simple(recv.name()) + "." + c.name(), Basis.SQL, here + " runs INSERT INTO " + st.table(),
                             Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.INSERT));
                 }
+                EffectTrace inc = incrementEffect(m, c, st, simple(recv.name()) + "." + c.name());
+                if (inc != null) {
+                    return inc;
+                }
             }
         }
         TypeEntry recvType = index.typeOf(recv).orElse(null);
@@ -156,6 +162,10 @@ final class Effects {
                                 recvType.type().simpleName() + "." + c.name(), Basis.SQL,
                                 here + " runs INSERT INTO " + st.table(),
                                 Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.INSERT));
+                    }
+                    EffectTrace inc = incrementEffect(m, c, st, recvType.type().simpleName() + "." + c.name());
+                    if (inc != null) {
+                        return inc;
                     }
                 }
                 return null;
@@ -331,6 +341,89 @@ final class Effects {
      * not an effect, and an upsert into a table whose only unique key is a generated id is one; without schema, a
      * plain INSERT is an effect and an upsert is not.
      */
+    /**
+     * A relative amount update as an effect ({@code db-increment}): every shape of {@code st} is an UPDATE that sets
+     * no status-like column (one that also records the state is the record itself, written atomically with the
+     * amount), and one shape adds to or subtracts from a column named for an amount (catalog {@code
+     * balanceColumnWords}) relative to its own value ({@code SET can_rebate = IFNULL(can_rebate, 0) + ?}): a
+     * repetition applies the amount again, unlike an absolute {@code SET balance = ?}. Null otherwise.
+     */
+    private EffectTrace incrementEffect(MethodRef m, CallSite c, SqlStatement st, String leaf) {
+        if (st.shapes().isEmpty()) {
+            return null;
+        }
+        String column = null;
+        for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+            if (f.kind() != io.idemcheck.core.sql.SqlFacts.Kind.UPDATE || f.statusWrite()) {
+                return null;
+            }
+            for (String col : relativeColumns(f.text())) {
+                if (column == null && BALANCE.matcher(col).matches()) {
+                    column = col;
+                }
+            }
+        }
+        if (column == null) {
+            return null;
+        }
+        return trace(m, c, EffectKind.DB_INCREMENT, "adds to " + st.table() + "." + column + " again", leaf, Basis.SQL,
+                display(c) + " adds to " + st.table() + "." + column + " relative to its own value",
+                Evidence.sql(st, io.idemcheck.core.sql.SqlFacts.Kind.UPDATE));
+    }
+
+    private static final java.util.regex.Pattern BALANCE = Catalog.builtin()
+            .terms(io.idemcheck.core.catalog.Vocabulary.BALANCE_COLUMN_WORDS).regex("(?i).*(%s).*");
+    private static final java.util.regex.Pattern SET_CLAUSE =
+            java.util.regex.Pattern.compile("(?is)\\bSET\\b(.*?)(\\bWHERE\\b|$)");
+
+    /**
+     * The columns an UPDATE's SET clause assigns relative to their own value: {@code col = col + ?}, {@code col =
+     * IFNULL(col, 0) - ?}, {@code t.col = t.col + 1} (lower case, without a table prefix). Assignments are split at
+     * commas outside parentheses.
+     */
+    static List<String> relativeColumns(String sql) {
+        List<String> out = new ArrayList<>();
+        if (sql == null) {
+            return out;
+        }
+        java.util.regex.Matcher mm = SET_CLAUSE.matcher(sql);
+        if (!mm.find()) {
+            return out;
+        }
+        String set = mm.group(1);
+        List<String> parts = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < set.length(); i++) {
+            char ch = set.charAt(i);
+            if (ch == '(') {
+                depth++;
+            } else if (ch == ')') {
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                parts.add(set.substring(start, i));
+                start = i + 1;
+            }
+        }
+        parts.add(set.substring(start));
+        for (String part : parts) {
+            int eq = part.indexOf('=');
+            if (eq < 0) {
+                continue;
+            }
+            String col = part.substring(0, eq).trim().toLowerCase(Locale.ROOT).replace("`", "").replace("\"", "");
+            col = col.substring(col.lastIndexOf('.') + 1);
+            String rhs = part.substring(eq + 1).toLowerCase(Locale.ROOT).replace("`", "").replace("\"", "");
+            if (!col.matches("[a-z_][a-z0-9_]*") || rhs.indexOf('+') < 0 && rhs.indexOf('-') < 0) {
+                continue;
+            }
+            if (java.util.regex.Pattern.compile("(^|[^a-z0-9_])" + col + "($|[^a-z0-9_])").matcher(rhs).find()) {
+                out.add(col);
+            }
+        }
+        return out;
+    }
+
     private boolean insertEffect(SqlStatement st) {
         Boolean bySchema = schema.insertIsEffect(st);
         return bySchema != null ? bySchema : st.inserts();

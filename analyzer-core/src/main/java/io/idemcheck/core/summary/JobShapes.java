@@ -120,16 +120,56 @@ public final class JobShapes {
         return null;
     }
 
+    /** True when call target {@code t} is on a {@code managedEntityRepositories} type (its loads are managed). */
+    private static boolean managedLoad(Semantics sem, io.idemcheck.core.index.CallTarget t) {
+        io.idemcheck.core.index.TypeEntry te = sem.index().typeOf(t.receiverType()).orElse(null);
+        for (String r : sem.catalog().terms(io.idemcheck.core.catalog.Vocabulary.MANAGED_ENTITY_REPOSITORIES).values()) {
+            if (t.receiverType().simpleName().equals(r) || te != null && sem.index().isSubtypeOf(te, r)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The method whose transaction {@code m} runs in: {@code m} itself when it declares one, else a transactional
+     * method of {@code m}'s own class that calls it directly (a self-call is not intercepted by Spring's proxy, so
+     * {@code m} runs inside that caller's transaction, whose commit comes after {@code m} returns). Null when none.
+     */
+    public static MethodRef transactionOf(Semantics sem, MethodRef m) {
+        if (sem.isTransactional(m)) {
+            return m;
+        }
+        MethodRef found = null;
+        for (io.idemcheck.core.facts.MethodFacts x : m.owner().type().methods()) {
+            MethodRef caller = new MethodRef(m.owner(), x);
+            if (x == m.method() || !x.hasBody() || !sem.isTransactional(caller)) {
+                continue;
+            }
+            for (io.idemcheck.core.index.CallTarget t : sem.index().calls(caller)) {
+                if (t.targets().contains(m)) {
+                    if (sem.entryPoint(caller) != null) {
+                        return caller; // the caller a job runs names the transaction best
+                    }
+                    found = found == null ? caller : found;
+                }
+            }
+        }
+        return found;
+    }
+
     /**
      * A status setter on a JPA-managed entity that effect {@code e} concerns, in a transactional method with no save
      * of it: {@code Payment p = repository.findBy..(..); p.setPaymentStatus(..); callback(p)} writes the new status
      * only when the transaction commits, after the method returns, so every effect in the method runs before the
      * record, wherever the setter is written. The entity is a local loaded by a call on a {@code
      * managedEntityRepositories} type (a Spring Data repository, an EntityManager), not built in the method; the
-     * effect's arguments reach it; the method saves it nowhere (a save is an ordinary record). Null otherwise.
+     * effect's arguments reach it; the method saves it nowhere (a save is an ordinary record). The transaction may be
+     * the method's own or a caller's in the same class ({@link #transactionOf}); the entity may come from a small
+     * finder of the same class over such a type. Null otherwise.
      */
     public static CallSite managedStatusWrite(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
-        if (!sem.isTransactional(m) || e.lambdaId() >= 0) {
+        if (transactionOf(sem, m) == null || e.lambdaId() >= 0) {
             return null;
         }
         io.idemcheck.core.catalog.Catalog cat = sem.catalog();
@@ -149,10 +189,16 @@ public final class JobShapes {
             boolean managed = false;
             for (int id : lv.initCallIds()) {
                 io.idemcheck.core.index.CallTarget t = sem.index().calls(m).get(id);
-                io.idemcheck.core.index.TypeEntry te = sem.index().typeOf(t.receiverType()).orElse(null);
-                for (String r : cat.terms(io.idemcheck.core.catalog.Vocabulary.MANAGED_ENTITY_REPOSITORIES).values()) {
-                    if (t.receiverType().simpleName().equals(r) || te != null && sem.index().isSubtypeOf(te, r)) {
-                        managed = true;
+                managed |= managedLoad(sem, t);
+                for (MethodRef finder : t.targets()) {
+                    // a small finder of the same class that returns the entity type (findSaved(ref) over
+                    // repository.findByReference(ref)): what it returns is managed too
+                    if (!managed && finder.owner().equals(m.owner()) && finder.method().hasBody()
+                            && finder.method().body().calls().size() <= 3 && lv.type() != null
+                            && finder.method().returnType().simpleName().equals(lv.type().simpleName())) {
+                        for (io.idemcheck.core.index.CallTarget ft : sem.index().calls(finder)) {
+                            managed |= managedLoad(sem, ft);
+                        }
                     }
                 }
             }

@@ -138,7 +138,7 @@ class CatalogTest {
         assertThatThrownBy(() -> Catalog.read(stream(json), "catalog.json"))
                 .isInstanceOf(java.io.IOException.class)
                 .hasMessageContaining("unknown effect kind 'telegram' (expected one of: payment, message, http, mail, "
-                        + "order, file, db-insert)")
+                        + "order, file, db-insert, db-increment)")
                 .hasMessageContaining("at effectTypes[0]");
     }
 

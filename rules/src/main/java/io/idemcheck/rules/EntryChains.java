@@ -1,0 +1,81 @@
+package io.idemcheck.rules;
+
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.finding.Location;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.summary.Semantics;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a finding comes from: one shortest call chain from a job entry point (main code) down to the method that
+ * holds the finding, as related locations (the entry point's declaration, then each call that leads on), so that a
+ * reader, and a label written at the job's own line, see which job runs the gap. Breadth-first from every entry
+ * point at once, as the engine's reachability walks the calls.
+ */
+final class EntryChains {
+
+    /** Calls walked at most from an entry point. */
+    private static final int MAX_DEPTH = 12;
+
+    private EntryChains() {
+    }
+
+    /**
+     * The chain from a job entry point down to {@code target}: the entry's declaration, then each call site that
+     * leads on, labelled "X() calls Y()". Empty when {@code target} is itself an entry point, is test code, or no
+     * entry point reaches it.
+     */
+    static List<Location> to(Semantics sem, MethodRef target) {
+        if (target.file().test() || sem.entryPoint(target) != null
+                || !sem.reachableFromEntryPoints().contains(target.method())) {
+            return List.of();
+        }
+        ProjectIndex index = sem.index();
+        Map<MethodRef, MethodRef> parent = new HashMap<>();
+        Map<MethodRef, CallSite> via = new HashMap<>();
+        Map<MethodRef, Integer> depth = new HashMap<>();
+        ArrayDeque<MethodRef> queue = new ArrayDeque<>();
+        for (MethodRef m : index.methods()) {
+            if (!m.file().test() && sem.entryPoint(m) != null && depth.putIfAbsent(m, 0) == null) {
+                queue.add(m);
+            }
+        }
+        while (!queue.isEmpty() && !depth.containsKey(target)) {
+            MethodRef cur = queue.poll();
+            if (!cur.method().hasBody() || depth.get(cur) >= MAX_DEPTH) {
+                continue;
+            }
+            for (CallTarget t : index.calls(cur)) {
+                for (MethodRef next : t.targets()) {
+                    if (!next.file().test() && depth.putIfAbsent(next, depth.get(cur) + 1) == null) {
+                        parent.put(next, cur);
+                        via.put(next, t.call());
+                        queue.add(next);
+                    }
+                }
+            }
+        }
+        if (!depth.containsKey(target)) {
+            return List.of();
+        }
+        List<Location> out = new ArrayList<>();
+        MethodRef cur = target;
+        while (parent.containsKey(cur)) {
+            MethodRef caller = parent.get(cur);
+            CallSite c = via.get(cur);
+            out.add(0, Semantics.location(caller, c.range(), Semantics.display(c) + " calls "
+                    + cur.type().simpleName() + "." + cur.method().name() + "()"));
+            cur = caller;
+        }
+        out.add(0, Semantics.location(cur, cur.method().nameRange(), cur.type().simpleName() + "."
+                + cur.method().name() + "() is a job entry point (" + sem.entryPoint(cur) + ")"));
+        return out;
+    }
+}
