@@ -2,6 +2,7 @@ package io.idemcheck.rules;
 
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
@@ -117,10 +118,50 @@ final class KillWindows {
             if (ci.effect() == null || ci.isRecord() || ci.keyed() || ci.effect().isDatabaseLocal()
                     || ci.effect().keyParam() >= 0 || sem.inAsyncLambda(m, c) || sem.guardingClaim(m, c) != null
                     || sem.catalog().terms(Vocabulary.IDEMPOTENT_EFFECT_METHODS).matching(c.name()) != null
-                    || JobShapes.firstRecordAfter(sem, m, c, infos) != null) {
+                    || JobShapes.firstRecordAfter(sem, m, c, infos) != null
+                    || ignoredOnceDone(sem, m, c, infos) != null) {
                 continue;
             }
             return new Unacked(c, ci, why);
+        }
+        return null;
+    }
+
+    /**
+     * The early exit that makes a redelivery of {@code m} harmless for effect {@code c}, or null: before {@code c}, an
+     * if leaves the handler when the item's stored status is no longer an in-progress one ({@code if
+     * (task.getStatus() != Status.IN_PROGRESS) return ok();}), and {@code c} itself is given the item's new status and
+     * writes the database ({@code taskService.updateTask(task.getId(), toResultStatus(state), ..)}): it is the
+     * transition out of that state, so a re-sent delivery after it finds the item done and answers without repeating
+     * anything. A crash inside that call is the called method's own window, checked there.
+     */
+    static GuardFact ignoredOnceDone(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
+        Set<String> itemRoots = infos.get(c.id()).roots();
+        java.util.regex.Pattern statusText = sem.catalog().terms(Vocabulary.STATUS_WORDS).regex("(?is).*(%s).*");
+        boolean newStatus = false;
+        for (io.idemcheck.core.facts.Arg a : c.args()) {
+            newStatus |= statusText.matcher(a.text()).matches();
+        }
+        if (!newStatus || !sem.writesDatabase(m, c)) {
+            return null;
+        }
+        io.idemcheck.core.catalog.Terms inProgress = sem.catalog().terms(Vocabulary.IN_PROGRESS_STATES);
+        for (GuardFact g : m.method().body().guards()) {
+            if (!g.earlyExit() || g.range().line() >= c.range().line() || !g.text().contains("!")) {
+                continue;
+            }
+            boolean readsStatus = false;
+            for (int id : g.callIds()) {
+                readsStatus |= sem.catalog().terms(Vocabulary.STATUS_ACCESSORS).has(
+                        m.method().body().calls().get(id).name());
+            }
+            boolean inProgressValue = false;
+            for (String w : g.text().split("[^A-Za-z0-9_]+")) {
+                inProgressValue |= inProgress.has(w);
+            }
+            if (readsStatus && inProgressValue && sem.roots(m, g.names()).stream().anyMatch(itemRoots::contains)) {
+                return g;
+            }
         }
         return null;
     }

@@ -322,7 +322,11 @@ public final class MissingUniqueBusinessKey implements Rule {
             .map(w -> w.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
     private static final Pattern STATUS_NAME = Catalog.builtin().terms(Vocabulary.STATUS_WORDS).regex("\\w*(%s)\\w*");
 
-    private static boolean selectsByStatus(Catalog cat, CallSite x, CallInfo ci) {
+    /**
+     * True when read call {@code x} selects rows by their status: its SQL's WHERE names a status column, its name holds
+     * a status word (selectByStatus), or it is passed a state constant ("FAILED"). Shared with IDEM001.
+     */
+    static boolean selectsByStatus(Catalog cat, CallSite x, CallInfo ci) {
         if (ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(f -> f.kind() == SqlFacts.Kind.SELECT
                 && (f.whereColumns().stream().anyMatch(cat::isStatusColumn)
                 || StatusRows.selectsBy(f, STATUS_COLUMNS))))) {

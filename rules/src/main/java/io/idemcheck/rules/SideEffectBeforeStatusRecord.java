@@ -5,6 +5,7 @@ import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LambdaFact;
+import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
@@ -96,6 +97,16 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 String safe = JobShapes.repeatSafe(sem, m, e, record, infos);
                 if (safe != null) {
                     trace.missing(line, subject, "an effect a restart repeats with harm: " + safe);
+                    continue;
+                }
+                if (infos.get(record.id()).deletesRow() && requestDriven(sem, m) && !overWorkItems(sem, m, e, true)) {
+                    // deleting a row marks work done only for a later run that selects rows; a method that runs for
+                    // a caller's own request (a login, an edit) has no such run, and the row is no work item
+                    trace.missing(line, subject, "a record of a work item after it: " + Semantics.display(record)
+                            + " at line " + record.range().line() + " deletes a row, which stops only a later run "
+                            + "that selects rows, and this method runs for a caller's own request (no job entry "
+                            + "point, listener or webhook reaches it, and the effect is in no loop over rows selected "
+                            + "by their state)");
                     continue;
                 }
                 if (ei.effect().isDatabaseLocal() && (tx || sameTransactionLambda(sem, m, e, record))) {
@@ -234,14 +245,74 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             return "a repetition of " + c.name() + "() changes nothing (catalog.json idempotentEffectMethods: "
                     + idem + ")";
         }
+        String ownId = JobShapes.ownIdInsert(sem, m, c, ci);
+        if (ownId != null) {
+            return ownId;
+        }
         // an insert into the application's own database is a restart risk in batch code (a job, a listener, a
         // loop over selected rows); in request-driven code the caller sees the failure and nothing re-runs it
         if (ci.effect().isDatabaseLocal() && !sem.reachableFromEntryPoints().contains(m.method())
-                && c.loopIds().stream().noneMatch(l -> sem.loopOverSelectedRows(m, m.method().body().loops().get(l)))) {
+                && !overWorkItems(sem, m, c, requestDriven(sem, m))) {
             return "it is an insert into the application's own database outside batch code (not reachable from a "
-                    + "job entry point, not in a loop over selected rows)";
+                    + "job entry point, not in a loop over rows selected as work items)";
         }
         return null;
+    }
+
+    /**
+     * True when {@code m} runs only for a caller's own request: it is no job entry point (scheduler, listener, webhook,
+     * an endpoint an outside cron calls), none reaches it, and no delivery is redelivered to it. A failure there is
+     * seen by the caller, and no run selects its rows again.
+     */
+    private static boolean requestDriven(Semantics sem, MethodRef m) {
+        return !sem.reachableFromEntryPoints().contains(m.method()) && sem.entryPoint(m) == null
+                && sem.redelivered(m) == null;
+    }
+
+    /**
+     * True when call {@code c} sits in a loop over rows read from the database. With {@code request} (the method runs
+     * for a caller's own request), only rows selected by their state count (selectPending, a WHERE on a status column):
+     * rows looked up by the keys the caller passed (copy these definitions) are the caller's objects, not a batch of
+     * work items. A loop whose rows cannot be told (a forEach lambda) counts.
+     */
+    private static boolean overWorkItems(Semantics sem, MethodRef m, CallSite c, boolean request) {
+        for (int l : c.loopIds()) {
+            LoopFact loop = m.method().body().loops().get(l);
+            if (sem.loopOverSelectedRows(m, loop) && (!request || selectedByState(sem, m, loop))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when the rows {@code loop} iterates were selected by their state: the call that read them has a WHERE on a
+     * status column, is named for a status (selectByStatus) or is passed a state constant (see
+     * {@link MissingUniqueBusinessKey#selectsByStatus}). True as well when the rows' source is not a local read in
+     * this method (a forEach over a call chain), which cannot be told.
+     */
+    private static boolean selectedByState(Semantics sem, MethodRef m, LoopFact loop) {
+        if (loop.kind().startsWith("lambda:")) {
+            return true;
+        }
+        List<CallInfo> infos = sem.calls(m);
+        Set<String> names = new HashSet<>(loop.names());
+        names.addAll(sem.roots(m, loop.names()));
+        boolean any = false;
+        for (String n : names) {
+            io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(n);
+            if (lv == null) {
+                continue;
+            }
+            for (int id : lv.initCallIds()) {
+                any = true;
+                if (MissingUniqueBusinessKey.selectsByStatus(sem.catalog(), m.method().body().calls().get(id),
+                        infos.get(id))) {
+                    return true;
+                }
+            }
+        }
+        return !any;
     }
 
     private static boolean recordedBefore(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos,

@@ -99,7 +99,31 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     }
 
     /** A library type whose calls are side effects. */
-    public record EffectType(String type, String kind, List<String> methods) {
+    public record EffectType(String type, String kind, List<String> methods, List<String> whenArgument) {
+
+        /** An entry whose calls are effects whatever their arguments. */
+        public EffectType(String type, String kind, List<String> methods) {
+            this(type, kind, methods, null);
+        }
+
+        /**
+         * True when the call's argument texts satisfy the entry's {@code whenArgument} markers (one of them appears
+         * in some argument: {@code Files.write(p, bytes, StandardOpenOption.APPEND)}), or the entry has none.
+         */
+        public boolean argumentsQualify(List<String> argTexts) {
+            if (whenArgument == null || whenArgument.isEmpty()) {
+                return true;
+            }
+            for (String a : argTexts) {
+                for (String w : whenArgument) {
+                    if (a.contains(w)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         public boolean matchesMethod(String name) {
             return matchingMethod(name) != null;
         }
@@ -183,6 +207,20 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         return null;
     }
 
+    /**
+     * The effect type entry written as a simple-name suffix ({@code *BlockingStub}: a gRPC stub generated at build
+     * time, so never in the sources) that {@code simple} ends with, or null.
+     */
+    public EffectType effectTypeBySuffix(String simple) {
+        for (EffectType t : effectTypes) {
+            if (t.type().startsWith("*") && simple.length() > t.type().length() - 1
+                    && simple.endsWith(t.type().substring(1))) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     /** True when {@code fqn} is in a known library package (JDK, Spring, ...): the name vocabulary does not apply. */
     public boolean isLibrary(String fqn) {
         for (String p : libraryPackages) {
@@ -195,8 +233,8 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
 
     /** The business-effect entry matching a method name, or null. */
     public EffectName effectName(String method) {
-        if (notEffectMethodNames.contains(method)) {
-            return null;
+        if (any(notEffectMethodNames, method)) {
+            return null; // an exception (notify) or a receiver of a notice (refundNotify, payCallback)
         }
         for (EffectName e : effectMethodNames) {
             if (new NamePattern(e.pattern()).matches(method)) {

@@ -77,8 +77,10 @@ final class CatalogReader {
 
     private Catalog.EffectType effectType(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
-        object(at, List.of(stringKey("type"), stringKey("kind"), stringsKey("methods")), Set.of(), v);
-        return new Catalog.EffectType(get(v, "type"), kind(at, get(v, "kind")), get(v, "methods"));
+        object(at, List.of(stringKey("type"), stringKey("kind"), stringsKey("methods"), stringsKey("whenArgument")),
+                Set.of(), v);
+        return new Catalog.EffectType(get(v, "type"), kind(at, get(v, "kind")), get(v, "methods"),
+                get(v, "whenArgument"));
     }
 
     private Catalog.EffectAnnotation effectAnnotation(String at) throws IOException {

@@ -208,6 +208,8 @@ public enum Vocabulary {
     ADVISORY_UNLOCK_CALLS,
     /** Redis commands that make a Lua script a lock (SETNX, SET .. NX, PEXPIRE), found after redis.call in the script, case-insensitively. Regex alternatives. */
     LUA_LOCK_COMMANDS,
+    /** Beginnings of the name of a remote-client method that obtains a credential (authenticateUser, login, exchangeToken): a repeat issues another one and duplicates nothing, so the call is no effect. Regex alternatives, read case-insensitively as {@code (?i)(WORDS).*}. */
+    CREDENTIAL_CALL_WORDS,
     /** Calls that store a value under a key of a key-value store whatever is stored there now (Jedis.hset, KV.put, opsForValue().set): {@code Type.method} for a call on a variable or field of that type, {@code accessor().method} for a call chained on an accessor's result. Exact. */
     KEY_VALUE_WRITES,
     /** Key-value writes whose last argument is the version the stored value must still have (ZooKeeper.setData), as Type.method or accessor().method: a compare-and-set unless the version is -1 or was read by the same method (keyValueVersionReads). Exact. */

@@ -78,4 +78,12 @@ public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, Str
     public boolean isRecord() {
         return record != null;
     }
+
+    /**
+     * True when the record this call makes (directly or through the callee it reaches) deletes the item's row rather
+     * than writing its state: the row is gone for a later run that selects rows, which only batch code has.
+     */
+    public boolean deletesRow() {
+        return record != null && record.contains(Records.DELETES_ROW);
+    }
 }

@@ -60,13 +60,29 @@ final class Effects {
                     Evidence.config("effects", pe.pattern(), catalog.project().file()));
         }
         if (!recv.isProject()) {
+            if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL && c.receiver().callId() >= 0) {
+                EffectTrace chained = chainedEffect(m, c);
+                if (chained != null) {
+                    return chained;
+                }
+            }
             Catalog.EffectType et = catalog.effectType(recv.name());
             if (et == null && recv.kind() == ResolvedType.Kind.UNKNOWN) {
                 et = catalog.effectTypeBySimpleName(recv.simpleName());
             }
+            if (et == null) {
+                et = catalog.effectTypeBySuffix(recv.simpleName());
+                if (et != null && Catalog.any(catalog.readMethodNames(), c.name())) {
+                    return null; // a generated stub's read (getOrder, listOrders) asks and changes nothing
+                }
+            }
             if (et != null) {
                 String method = et.matchingMethod(c.name());
-                if (method != null && !(EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c))) {
+                if (method != null && !et.argumentsQualify(c.args().stream().map(Arg::text).toList())) {
+                    return null; // Files.write without APPEND replaces the file: a repeat writes the same bytes
+                }
+                if (method != null && !(EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c))
+                        && !readRequest(m, c)) {
                     boolean bySimpleName = !et.type().equals(recv.name());
                     return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
                             Basis.CATALOG, here + " calls " + simple(recv.name()) + "." + c.name() + "()",
@@ -74,7 +90,11 @@ final class Effects {
                                     + (bySimpleName ? "; matched by the simple name " + recv.simpleName()
                                     + ", the type did not resolve" : "") + ")"));
                 }
-                return null;
+                if (method != null || et.type().equals(recv.name())) {
+                    return null;
+                }
+                // a type that did not resolve, guessed by its simple name (SmsClient), whose method the entry does
+                // not list: the guess says nothing, and the name vocabulary below still applies (sendSms)
             }
             if (isNotEffectType(recv)) {
                 return null;
@@ -107,6 +127,51 @@ final class Effects {
                                     + ea.kind() + ") on " + recvType.fqn(), recvType.file().relPath(),
                                     recvType.type().annotation(ea.annotation()).range().line()));
                 }
+            }
+        }
+        // a call on a field injected as a remote reference (Dubbo's @DubboReference), whose interface has no
+        // implementation in the sources: the call goes to another service
+        MethodRef declaredRef = t.declared();
+        if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
+                && m.type().fields().containsKey(c.receiver().name())
+                && !m.method().body().locals().containsKey(c.receiver().name())
+                && m.method().params().stream().noneMatch(p -> p.name().equals(c.receiver().name()))
+                && t.targets().stream().noneMatch(x -> x.method().hasBody())) {
+            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
+                if (!m.type().fieldHas(c.receiver().name(), ea.annotation())) {
+                    continue;
+                }
+                if (declaredRef != null ? remoteRead(declaredRef) : Catalog.any(catalog.readMethodNames(), c.name())) {
+                    return null; // a read (getOrder, queryBalance) changes nothing in the other service
+                }
+                return trace(m, c, EffectKind.of(ea.kind()), verbOfKind(ea.kind()), simple(recv.name()) + "." + c.name(),
+                        Basis.ANNOTATION, here + " calls the @" + ea.annotation() + " field " + c.receiver().name(),
+                        new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
+                                + ea.kind() + ") on the field " + m.type().simpleName() + "." + c.receiver().name(),
+                                m.file().relPath(), 0));
+            }
+        }
+        // a bodiless method of a remote-client interface mapped to a write (Retrofit @POST, Feign's builder with
+        // @RequestLine("POST /charges"), a MicroProfile REST client's @PUT), with no implementation in the sources
+        MethodRef declared = t.declared();
+        if (declared != null && !declared.method().hasBody()
+                && t.targets().stream().noneMatch(x -> x.method().hasBody())) {
+            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
+                io.idemcheck.core.facts.AnnotationFact af = declared.method().annotations().stream()
+                        .filter(a -> a.simpleName().equals(ea.annotation())).findFirst().orElse(null);
+                if (af == null) {
+                    continue;
+                }
+                if (remoteRead(declared)) {
+                    return null;
+                }
+                return trace(m, c, EffectKind.of(ea.kind()), verbOfKind(ea.kind()),
+                        declared.type().simpleName() + "." + c.name(),
+                        Basis.ANNOTATION, here + " calls " + declared.type().simpleName() + "." + c.name()
+                                + "(), mapped by @" + ea.annotation(),
+                        new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
+                                + ea.kind() + ") on " + declared.type().fqn() + "#" + declared.method().name(),
+                                declared.file().relPath(), af.range().line()));
             }
         }
         // through project methods
@@ -290,6 +355,78 @@ final class Effects {
         return sb.toString();
     }
 
+    private static final java.util.regex.Pattern CAMEL_WORD = java.util.regex.Pattern.compile("[A-Z][a-z0-9]+");
+
+    /**
+     * True when {@code c} hands a payment or cloud SDK's generic executor a request object whose type names a read:
+     * {@code alipayClient.execute(new AlipayTradeQueryRequest())}, a refund-status query, asks; it moves no money. The
+     * request's type is the first argument's declared type or the type it is built with ({@code new X(..)}); it must
+     * end with {@code Request}, and one of its words is one of the catalog's {@code readVerbNames} (Query, Get, List).
+     */
+    private boolean readRequest(MethodRef m, CallSite c) {
+        if (c.args().isEmpty()) {
+            return false;
+        }
+        Arg a = c.args().get(0);
+        String type = null;
+        java.util.regex.Matcher nm = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)").matcher(a.text().trim());
+        if (nm.find()) {
+            type = nm.group(1);
+        } else if (a.names().size() == 1) {
+            String n = a.names().iterator().next();
+            io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false).orElse(null);
+            LocalVar lv = m.method().body().locals().get(n);
+            if (tr != null && !tr.simpleName().isEmpty() && !"var".equals(tr.simpleName())) {
+                type = tr.simpleName();
+            }
+            if ((type == null || !type.endsWith("Request")) && lv != null && lv.initText() != null) {
+                java.util.regex.Matcher im = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)")
+                        .matcher(lv.initText().trim());
+                type = im.find() ? im.group(1) : type;
+            }
+        }
+        if (type == null) {
+            return false;
+        }
+        type = type.substring(type.lastIndexOf('.') + 1);
+        if (!type.endsWith("Request")) {
+            return false;
+        }
+        java.util.regex.Pattern read = catalog.terms(Vocabulary.READ_VERB_NAMES).regex("(?i)(%s)");
+        java.util.regex.Matcher w = CAMEL_WORD.matcher(type);
+        while (w.find()) {
+            if (read.matcher(w.group()).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The effect of {@code c} called on the result of an accessor of a catalog effect type, listed in the entry's
+     * methods as {@code accessor().method}: {@code redisTemplate.opsForStream().add(..)} is {@code RedisTemplate}'s
+     * {@code opsForStream().add}, {@code redisson.getStream(name).add(..)} is {@code RedissonClient}'s
+     * {@code getStream().add*}. The accessor's result type is a library's, not known to the index. Null otherwise.
+     */
+    private EffectTrace chainedEffect(MethodRef m, CallSite c) {
+        CallSite inner = m.method().body().calls().get(c.receiver().callId());
+        ResolvedType innerType = index.calls(m).get(inner.id()).receiverType();
+        if (innerType.isProject()) {
+            return null;
+        }
+        Catalog.EffectType et = catalog.effectType(innerType.name());
+        if (et == null && innerType.kind() == ResolvedType.Kind.UNKNOWN) {
+            et = catalog.effectTypeBySimpleName(innerType.simpleName());
+        }
+        String method = et == null ? null : et.matchingMethod(inner.name() + "()." + c.name());
+        if (method == null) {
+            return null;
+        }
+        String call = simple(innerType.name()) + "." + inner.name() + "()." + c.name();
+        return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), call, Basis.CATALOG,
+                display(c) + " calls " + call + "()", Evidence.catalog(Basis.CATALOG, "effectTypes", et.type() + "#" + method + " (" + et.kind() + ")"));
+    }
+
     private boolean isNotEffectType(ResolvedType recv) {
         for (String n : catalog.notEffectTypes()) {
             if (n.equals(recv.name()) || n.endsWith("." + recv.simpleName()) && !recv.isProject()) {
@@ -437,7 +574,8 @@ final class Effects {
      * True when a method of a declarative HTTP client (a {@code @FeignClient} or {@code @HttpExchange} interface)
      * only reads: it is mapped to GET or HEAD ({@code @GetMapping}, {@code @GetExchange}, {@code @RequestMapping(method
      * = GET)}, {@code @RequestLine("GET ..")}), or it carries no write mapping and its name is one of the catalog's
-     * read names ({@code get*}, {@code find*}, {@code query*}, ...). A repeated read changes nothing downstream.
+     * read names ({@code get*}, {@code find*}, {@code query*}, ...), or it obtains a credential (the catalog's
+     * {@code credentialCallWords}: authenticateUser, login, exchangeToken). A repeat changes nothing downstream.
      */
     private boolean remoteRead(MethodRef declared) {
         if (declared == null) {
@@ -450,14 +588,28 @@ final class Effects {
             String all = String.join(" ", a.values().values()).toUpperCase(java.util.Locale.ROOT);
             if (n.equals("GetMapping") || n.equals("GetExchange")) {
                 verb = "GET";
-            } else if (n.matches("(Post|Put|Delete|Patch)(Mapping|Exchange)")) {
+            } else if (n.matches("(Post|Put|Delete|Patch)(Mapping|Exchange)|POST|PUT|DELETE|PATCH")) {
                 verb = "WRITE";
-            } else if (n.equals("RequestMapping") || n.equals("HttpExchange") || n.equals("RequestLine")) {
+            } else if (n.equals("GET") || n.equals("HEAD")) {
+                verb = "GET";
+            } else if (n.equals("RequestMapping") || n.equals("HttpExchange") || n.equals("RequestLine")
+                    || n.equals("HTTP")) {
                 if (all.matches("(?s).*\\b(POST|PUT|DELETE|PATCH)\\b.*")) {
                     verb = "WRITE";
                 } else if (all.matches("(?s).*\\b(GET|HEAD)\\b.*")) {
                     verb = "GET";
                 }
+            }
+        }
+        if (catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS).regex("(?i)(%s).*").matcher(mf.name()).matches()) {
+            return true; // a login or token request (authenticateUser()): a repeat issues another credential
+        }
+        java.util.regex.Pattern credentialPath = catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS)
+                .regex("(?is).*/(%s).*");
+        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
+            if (a.simpleName().matches("RequestLine|\\w*Mapping|\\w*Exchange|Path|POST|PUT|PATCH|DELETE|HTTP")
+                    && a.values().values().stream().anyMatch(v -> credentialPath.matcher(v).matches())) {
+                return true; // mapped to a login or token path (POST /oauth2/token)
             }
         }
         if (verb != null) {

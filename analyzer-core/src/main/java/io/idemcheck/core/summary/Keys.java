@@ -108,7 +108,8 @@ final class Keys {
             Arg valueArg = p.args().get(p.args().size() - 1);
             boolean reaches = p.receiver().kind() == Receiver.Kind.NAME && argRoots.contains(p.receiver().name())
                     && p.id() < c.id()
-                    || chainedOn(body, p, c.id());
+                    || chainedOn(body, p, c.id())
+                    || builtInto(body, p, c);
             if (reaches && derivedKey(m, valueArg.text(), valueArg.names(), items)) {
                 return roots(m, valueArg.names());
             }
@@ -139,6 +140,42 @@ final class Keys {
             if (inner.name().equals(f.substring(dot + 1)) && inner.receiver().text().endsWith(f.substring(0, dot))) {
                 return true;
             }
+        }
+        return false;
+    }
+
+    /**
+     * True when carrier call {@code p} is a step of the builder chain that initialises a local passed to effect
+     * {@code c}: {@code RequestOptions options = RequestOptions.builder().setIdempotencyKey(k).build();
+     * intent.capture(options)}.
+     */
+    private static boolean builtInto(Body body, CallSite p, CallSite c) {
+        if (p.id() >= c.id()) {
+            return false;
+        }
+        for (Arg a : c.args()) {
+            LocalVar lv = body.locals().get(a.text().trim());
+            if (lv == null) {
+                continue;
+            }
+            for (int id : lv.initCallIds()) {
+                if (id == p.id() || chainedOn(body, p, id) || onChainOf(body, id, p.id())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when call {@code id}'s receiver chain passes through call {@code target}. */
+    private static boolean onChainOf(Body body, int id, int target) {
+        CallSite cur = body.calls().get(id);
+        int guard = 0;
+        while (cur.receiver().kind() == Receiver.Kind.CALL && guard++ < 64) {
+            if (cur.receiver().callId() == target) {
+                return true;
+            }
+            cur = body.calls().get(cur.receiver().callId());
         }
         return false;
     }

@@ -28,6 +28,9 @@ final class Records {
     private final Catalog catalog;
     private final Function<MethodRef, MethodSummary> summaries;
 
+    /** How a record that deletes the item's row says so; {@link CallInfo#deletesRow()} reads it, also through callees. */
+    static final String DELETES_ROW = "deletes the item's row from";
+
     Records(Catalog catalog, Function<MethodRef, MethodSummary> summaries) {
         this.catalog = catalog;
         this.summaries = summaries;
@@ -83,7 +86,7 @@ final class Records {
                 String col = deletedRow(st);
                 if (col != null) {
                     why[0] = Evidence.sql(st, SqlFacts.Kind.DELETE);
-                    return here + " deletes the item's row from " + st.table() + " (by " + col
+                    return here + " " + DELETES_ROW + " " + st.table() + " (by " + col
                             + "), so no later run selects it again";
                 }
             }
