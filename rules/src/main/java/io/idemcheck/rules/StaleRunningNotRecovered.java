@@ -245,8 +245,7 @@ public final class StaleRunningNotRecovered implements Rule {
     }
 
     private static boolean isModelStatement(SqlStatement st) {
-        return st.source() == SqlStatement.Source.MAPPER_XML || st.source() == SqlStatement.Source.MYBATIS_ANNOTATION
-                || st.source() == SqlStatement.Source.JPA_QUERY;
+        return st.source().declared();
     }
 
     private static Move moveOf(Semantics sem, MethodRef m, CallSite c, SqlStatement st, String value) {

@@ -41,6 +41,11 @@ public enum Vocabulary {
     /** Annotations that send a method parameter under a name in a request ({@code @PathVariable("id")},
      * {@code @RequestHeader}, JAX-RS and Retrofit ones): the name tells what the value is. Exact simple names. */
     BINDING_ANNOTATIONS,
+    /**
+     * jDBI SQL-object annotations: their value is the statement, or, when empty, the method's statement is found by
+     * a locator (a {@code .sql.stg} template named after the method). Exact simple names.
+     */
+    SQL_OBJECT_ANNOTATIONS,
     /** Annotations of a test method. Exact simple names. */
     TEST_ANNOTATIONS,
     /** Annotations of a test set-up method. Exact simple names. */

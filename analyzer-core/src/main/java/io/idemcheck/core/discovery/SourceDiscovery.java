@@ -15,7 +15,7 @@ import java.util.TreeMap;
 
 /**
  * Finds the inputs of a scan: {@code *.java} (analysed), {@code *.kt} (counted, reported as not analysed),
- * {@code *.xml} and {@code *.sql} (resources for the SQL and schema model), and Spring Boot configuration files
+ * {@code *.xml}, {@code *.sql} and {@code *.sql.stg} (resources for the SQL and schema model), and Spring Boot configuration files
  * ({@code application*.yml|yaml|properties}). Skips {@code target/}, {@code build/},
  * {@code .git/}, {@code node_modules/} and hidden folders below the given roots. The result is sorted by relative
  * path, so scans are deterministic.
@@ -89,6 +89,8 @@ public final class SourceDiscovery {
             kind = SourceFile.Kind.XML;
         } else if (name.endsWith(".sql")) {
             kind = SourceFile.Kind.SQL;
+        } else if (name.endsWith(".sql.stg")) {
+            kind = SourceFile.Kind.SQL_TEMPLATE;
         } else if (io.idemcheck.core.springconfig.SpringConfig.isConfigFileName(name)) {
             kind = SourceFile.Kind.CONFIG;
         } else {

@@ -14,6 +14,8 @@ public record SourceFile(Path path, String relPath, Kind kind, boolean test) {
 
     public enum Kind {
         JAVA, KOTLIN, XML, SQL,
+        /** A StringTemplate group of SQL statements ({@code *.sql.stg}), read by jDBI's template locators. */
+        SQL_TEMPLATE,
         /** A Spring Boot configuration file: {@code application*.yml|yaml|properties}. */
         CONFIG
     }

@@ -29,6 +29,7 @@ import io.idemcheck.core.springconfig.SpringConfig;
 import io.idemcheck.core.source.SourceTexts;
 import io.idemcheck.core.sql.SqlClassifier;
 import io.idemcheck.core.sql.SqlModel;
+import io.idemcheck.core.sql.SqlObjectTemplates;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
 import io.idemcheck.core.summary.Semantics;
 
@@ -159,7 +160,10 @@ public final class Analyzer {
         PhaseClock.mark("parse");
         ProjectIndex index = new ProjectIndex(files, catalog);
         PhaseClock.mark("index");
-        SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog));
+        List<Path> templateFiles = all.stream().filter(f -> f.kind() == SourceFile.Kind.SQL_TEMPLATE
+                || f.kind() == SourceFile.Kind.SQL).map(SourceFile::path).toList();
+        SqlModel sqlModel = SqlModel.fromAnnotations(index, new SqlClassifier(catalog),
+                new SqlObjectTemplates(templateFiles, p -> SourceDiscovery.relativize(root, p)));
         List<Path> xml = all.stream().filter(f -> f.kind() == SourceFile.Kind.XML).map(SourceFile::path).toList();
         sqlModel.addXml(new MapperXmlReader(catalog)
                 .parseAll(xml, p -> SourceDiscovery.relativize(root, p)));

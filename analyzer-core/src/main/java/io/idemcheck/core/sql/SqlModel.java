@@ -32,19 +32,40 @@ public final class SqlModel {
     private final Map<String, List<SqlStatement>> byMethod = new LinkedHashMap<>();
     private final List<SqlStatement> all = new ArrayList<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
+    /** Project subtypes of a type, to tell a base template group (rendered by its subtypes) from a broken one. */
+    private java.util.function.Function<String, List<TypeEntry>> subtypesOf;
 
     public SqlModel(SqlClassifier classifier) {
         this.classifier = classifier;
         this.scripts = new MapperXmlReader(classifier.catalog());
     }
 
-    /** Collects the annotation SQL of every method in the index. */
+    /** Collects the annotation SQL of every method in the index (no jDBI template files). */
     public static SqlModel fromAnnotations(ProjectIndex index, SqlClassifier classifier) {
+        return fromAnnotations(index, classifier, SqlObjectTemplates.NONE);
+    }
+
+    /**
+     * Collects the annotation SQL of every method in the index: MyBatis and Spring Data annotations, jDBI SQL-object
+     * annotations ({@code sqlObjectAnnotations} in the catalog) with their text, and, for a jDBI annotation that names
+     * no statement, the statement its locator finds in {@code templates}. A SQL-object type with its own template
+     * group also gets the statements of the SQL-object methods it inherits from project supertypes, rendered from its
+     * own group (a base DAO's {@code create()} against the subtype's {@code tableName()}).
+     */
+    public static SqlModel fromAnnotations(ProjectIndex index, SqlClassifier classifier,
+                                           SqlObjectTemplates templates) {
         SqlModel model = new SqlModel(classifier);
+        model.subtypesOf = index::subtypes;
+        io.idemcheck.core.catalog.Terms sqlObject = classifier.catalog().terms(
+                io.idemcheck.core.catalog.Vocabulary.SQL_OBJECT_ANNOTATIONS);
         for (TypeEntry t : index.types()) {
             for (MethodFacts m : t.type().methods()) {
                 for (AnnotationFact a : m.annotations()) {
                     String sql = a.strings().get("value");
+                    if (sqlObject.has(a.simpleName())) {
+                        model.addSqlObject(t, m, a, sql, t.fqn(), templates);
+                        continue;
+                    }
                     if (sql == null) {
                         continue;
                     }
@@ -60,28 +81,103 @@ public final class SqlModel {
                     } else {
                         continue;
                     }
-                    List<SqlFacts> shapes = new ArrayList<>();
-                    if (sql.trim().startsWith("<script>")) {
-                        for (SqlShape shape : model.scripts.flattenScript(sql)) {
-                            shapes.add(classifier.classify(shape.sql()));
-                        }
-                    }
-                    if (shapes.isEmpty()) {
-                        shapes.add(classifier.classify(sql));
-                    }
-                    SqlFacts f = shapes.get(0);
-                    String id = t.fqn() + "#" + m.name();
-                    model.add(new SqlStatement(src, t.fqn(), m.name(), id, t.file().relPath(), a.range(), shapes,
-                            false));
-                    if (f.kind() == SqlFacts.Kind.UNKNOWN) {
-                        model.diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, t.file().relPath(),
-                                a.range().line(), a.range().column(), "SQL of " + t.type().simpleName() + "."
-                                + m.name() + "() not understood (kept as unknown SQL): " + f.error()));
+                    model.addAnnotated(t, m, a, sql, src, t.fqn(), t.file().relPath(), a.range());
+                }
+            }
+            if (templates.hasTemplatesFor(t.fqn())) {
+                model.addInherited(index, t, sqlObject, templates);
+            }
+        }
+        for (String problem : templates.problems()) {
+            model.diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, null, 0, 0,
+                    "jDBI template group: " + problem));
+        }
+        return model;
+    }
+
+    /** SQL-object methods declared in project supertypes of {@code t}, with the statements of {@code t}'s group. */
+    private void addInherited(ProjectIndex index, TypeEntry t, io.idemcheck.core.catalog.Terms sqlObject,
+                              SqlObjectTemplates templates) {
+        java.util.Set<String> own = new java.util.HashSet<>();
+        for (MethodFacts m : t.type().methods()) {
+            own.add(m.name());
+        }
+        for (io.idemcheck.core.index.ResolvedType st : index.allSupertypes(t)) {
+            TypeEntry s = index.typeOf(st).orElse(null);
+            if (s == null || s == t) {
+                continue;
+            }
+            for (MethodFacts m : s.type().methods()) {
+                if (!own.add(m.name())) {
+                    continue;
+                }
+                for (AnnotationFact a : m.annotations()) {
+                    if (sqlObject.has(a.simpleName()) && a.strings().get("value") == null) {
+                        addSqlObject(s, m, a, null, t.fqn(), templates);
                     }
                 }
             }
         }
-        return model;
+    }
+
+    /**
+     * One jDBI SQL-object method: its annotation's text when it holds SQL, else the statement the locator finds for
+     * {@code ownerFqn} (the annotation's value, when it is a bare name, names the template). Nothing is added when
+     * no template exists; a template that renders with errors is added as unknown SQL with a diagnostic, unless the
+     * type's group is a base group whose subtypes render it (then it is skipped quietly).
+     */
+    private void addSqlObject(TypeEntry t, MethodFacts m, AnnotationFact a, String value, String ownerFqn,
+                              SqlObjectTemplates templates) {
+        if (value != null && !value.isBlank() && !value.trim().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            addAnnotated(t, m, a, value, SqlStatement.Source.JDBI_ANNOTATION, ownerFqn, t.file().relPath(), a.range());
+            return;
+        }
+        String name = value == null || value.isBlank() ? m.name() : value.trim();
+        SqlObjectTemplates.Rendered r = templates.render(ownerFqn, name);
+        if (r == null) {
+            return;
+        }
+        io.idemcheck.core.facts.Range at = new io.idemcheck.core.facts.Range(r.line(), 1, r.line(), 1);
+        if (r.error() != null) {
+            if (ownerFqn.equals(t.fqn()) && hasTemplatedSubtype(t, templates)) {
+                return;
+            }
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, r.relPath(), r.line(), 1,
+                    "template " + name + " for " + ownerFqn + "." + m.name() + "() not rendered (kept as unknown "
+                            + "SQL): " + r.error()));
+        }
+        addAnnotated(t, m, a, r.sql(), SqlStatement.Source.JDBI_TEMPLATE, ownerFqn, r.relPath(), at);
+    }
+
+    private boolean hasTemplatedSubtype(TypeEntry t, SqlObjectTemplates templates) {
+        return subtypesOf != null && subtypesOf.apply(t.fqn()).stream()
+                .anyMatch(s -> templates.hasTemplatesFor(s.fqn()));
+    }
+
+    /** Classifies one annotation's (or template's) text and adds it, with a diagnostic when it does not parse. */
+    private void addAnnotated(TypeEntry t, MethodFacts m, AnnotationFact a, String sql, SqlStatement.Source src,
+                              String ownerFqn, String relPath, io.idemcheck.core.facts.Range range) {
+        List<SqlFacts> shapes = new ArrayList<>();
+        if (sql.trim().startsWith("<script>")) {
+            for (SqlShape shape : scripts.flattenScript(sql)) {
+                shapes.add(classifier.classify(shape.sql()));
+            }
+        }
+        if (shapes.isEmpty()) {
+            shapes.add(classifier.classify(sql));
+        }
+        SqlFacts f = shapes.get(0);
+        String id = ownerFqn + "#" + m.name();
+        add(new SqlStatement(src, ownerFqn, m.name(), id, relPath, range, shapes, false));
+        if (f.kind() == SqlFacts.Kind.UNKNOWN && src != SqlStatement.Source.JDBI_TEMPLATE) {
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, t.file().relPath(),
+                    a.range().line(), a.range().column(), "SQL of " + t.type().simpleName() + "."
+                    + m.name() + "() not understood (kept as unknown SQL): " + f.error()));
+        } else if (f.kind() == SqlFacts.Kind.UNKNOWN && !sql.isBlank()) {
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, relPath, range.line(), range.column(),
+                    "template " + m.name() + " for " + ownerFqn + " not understood (kept as unknown SQL): "
+                            + f.error()));
+        }
     }
 
     /**

@@ -31,7 +31,17 @@ public record SqlStatement(Source source, String ownerType, String method, Strin
     /** The origin of a statement's text. */
     public enum Source {
         MAPPER_XML, MYBATIS_ANNOTATION, JPA_QUERY, JDBC_STRING, MYBATIS_PLUS_WRAPPER, MYBATIS_GENERATOR_EXAMPLE,
-        ENTITY_SAVE, DERIVED_QUERY
+        ENTITY_SAVE, DERIVED_QUERY,
+        /** A jDBI SQL-object annotation's text ({@code @SqlUpdate("UPDATE ...")}). */
+        JDBI_ANNOTATION,
+        /** A jDBI SQL-object method's statement found by a locator: a {@code .sql.stg} template or a per-method file. */
+        JDBI_TEMPLATE;
+
+        /** True for SQL declared once for a data-access method (mapper XML, annotations, templates), not per call. */
+        public boolean declared() {
+            return this == MAPPER_XML || this == MYBATIS_ANNOTATION || this == JPA_QUERY || this == JDBI_ANNOTATION
+                    || this == JDBI_TEMPLATE;
+        }
     }
 
     /** The statement kind of its first parsed shape, or UNKNOWN when no shape parsed. */

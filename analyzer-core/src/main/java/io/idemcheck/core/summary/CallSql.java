@@ -64,7 +64,13 @@ final class CallSql {
      */
     List<SqlStatement> statementsOf(MethodRef m, CallSite c, CallTarget t) {
         if (t.declared() != null) {
-            List<SqlStatement> declared = model.statementsFor(t.declared());
+            // a SQL-object method inherited from a base DAO runs the statement of the receiver's own template group
+            List<SqlStatement> declared = t.receiverType().isProject()
+                    && !t.receiverType().name().equals(t.declared().owner().fqn())
+                    ? model.statementsFor(t.receiverType().name(), c.name()) : List.of();
+            if (declared.isEmpty()) {
+                declared = model.statementsFor(t.declared());
+            }
             if (!declared.isEmpty()) {
                 List<SqlStatement> selective = selectiveUpdate(m, c, declared);
                 return selective != null ? selective : declared;

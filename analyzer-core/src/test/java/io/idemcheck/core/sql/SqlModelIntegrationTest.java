@@ -319,4 +319,98 @@ class SqlModelIntegrationTest {
         assertThat(cancel.table()).isEqualTo("pay_order");
         assertThat(cancel.conditional()).isTrue();
     }
+
+    static final String JDBI_JOB = """
+            package com.acme.invoice;
+            import java.util.List;
+            import org.jdbi.v3.sqlobject.statement.SqlQuery;
+            import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+            import org.jdbi.v3.stringtemplate4.UseStringTemplateSqlLocator;
+            public class InvoiceJob {
+                private InvoiceSqlDao dao;
+                public void run() {
+                    for (Invoice i : dao.getOpen()) {
+                        dao.updateStatus(i.id, "PAID");
+                        dao.markPaid(i.id);
+                        dao.close(i.id);
+                    }
+                }
+            }
+            interface EntitySqlDao {
+                @SqlUpdate
+                void updateStatus(long id, String status);
+            }
+            @UseStringTemplateSqlLocator
+            interface InvoiceSqlDao extends EntitySqlDao {
+                @SqlQuery
+                List<Invoice> getOpen();
+                @SqlUpdate("markPaid")
+                int markPaid(long id);
+                @SqlUpdate("UPDATE invoices SET status = 'CLOSED' WHERE id = :id AND status = 'PAID'")
+                int close(long id);
+            }
+            class Invoice { long id; }
+            """;
+
+    @Test
+    void jdbiSqlObjectMethodsRunTheirAnnotationOrTheTemplateOfTheReceiversOwnGroup() throws Exception {
+        Scan s = scan("src/main/java/com/acme/invoice/InvoiceJob.java", JDBI_JOB,
+                "src/main/resources/com/acme/invoice/EntitySqlDao.sql.stg", """
+                        updateStatus() ::= <<
+                        update <tableName()> set status = :status where id = :id
+                        >>
+                        """,
+                "src/main/resources/com/acme/invoice/InvoiceSqlDao.sql.stg", """
+                        import "com/acme/invoice/EntitySqlDao.sql.stg"
+                        tableName() ::= "invoices"
+                        getOpen() ::= <<
+                        select id from <tableName()> where status = 'OPEN'
+                        >>
+                        markPaid() ::= <<
+                        update <tableName()> set status = 'PAID' where id = :id and status = 'OPEN'
+                        >>
+                        """);
+        assertThat(s.result().diagnostics()).isEmpty();
+        CallInfo inherited = s.call("run", "updateStatus");
+        assertThat(inherited.statements()).singleElement().satisfies(st -> {
+            assertThat(st.source()).isEqualTo(SqlStatement.Source.JDBI_TEMPLATE);
+            assertThat(st.table()).isEqualTo("invoices");
+            assertThat(st.statusWrite()).isTrue();
+            assertThat(st.conditional()).isFalse();
+            assertThat(st.relPath()).isEqualTo("src/main/resources/com/acme/invoice/EntitySqlDao.sql.stg");
+            assertThat(st.range().line()).isEqualTo(1);
+        });
+        CallInfo named = s.call("run", "markPaid");
+        assertThat(named.statements()).singleElement().satisfies(st -> {
+            assertThat(st.source()).isEqualTo(SqlStatement.Source.JDBI_TEMPLATE);
+            assertThat(st.conditional()).isTrue();
+            assertThat(st.range().line()).isEqualTo(6);
+        });
+        CallInfo annotated = s.call("run", "close");
+        assertThat(annotated.statements()).singleElement().satisfies(st -> {
+            assertThat(st.source()).isEqualTo(SqlStatement.Source.JDBI_ANNOTATION);
+            assertThat(st.conditional()).isTrue();
+            assertThat(st.relPath()).isEqualTo("src/main/java/com/acme/invoice/InvoiceJob.java");
+        });
+        CallInfo select = s.call("run", "getOpen");
+        assertThat(select.statements()).singleElement().satisfies(st -> assertThat(st.kind())
+                .isEqualTo(SqlFacts.Kind.SELECT));
+    }
+
+    @Test
+    void aJdbiTemplateThatCannotBeRenderedIsADiagnosticAtItsLineAndTheScanGoesOn() throws Exception {
+        Scan s = scan("src/main/java/com/acme/invoice/InvoiceJob.java", JDBI_JOB,
+                "src/main/resources/com/acme/invoice/InvoiceSqlDao.sql.stg", """
+                        getOpen() ::= <<
+                        select id from <missingTable()> where status = 'OPEN'
+                        >>
+                        """);
+        assertThat(s.result().diagnostics()).anySatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(Diagnostic.Kind.SQL_UNPARSED);
+            assertThat(d.path()).isEqualTo("src/main/resources/com/acme/invoice/InvoiceSqlDao.sql.stg");
+            assertThat(d.line()).isEqualTo(1);
+            assertThat(d.message()).contains("getOpen").contains("missingTable");
+        });
+        assertThat(s.call("run", "close").statements()).hasSize(1);
+    }
 }

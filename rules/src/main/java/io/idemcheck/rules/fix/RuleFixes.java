@@ -91,10 +91,13 @@ public final class RuleFixes {
         String table = st.table() == null ? "<table>" : st.table();
         boolean mybatis = st.source() == SqlStatement.Source.MAPPER_XML
                 || st.source() == SqlStatement.Source.MYBATIS_ANNOTATION;
+        boolean jdbi = st.source() == SqlStatement.Source.JDBI_ANNOTATION
+                || st.source() == SqlStatement.Source.JDBI_TEMPLATE;
         CallUse first = uses.get(0);
         String exit = first.call().loopIds().isEmpty() ? "return;" : "continue;";
-        String template = Templates.conditionalStatusUpdate(table, column, mybatis ? "#{id}" : "?",
-                from != null ? Recipes.sqlLiteral(from) : mybatis ? "#{expectedStatus}" : "?  -- the status it starts from",
+        String template = Templates.conditionalStatusUpdate(table, column, mybatis ? "#{id}" : jdbi ? ":id" : "?",
+                from != null ? Recipes.sqlLiteral(from) : mybatis ? "#{expectedStatus}" : jdbi ? ":expectedStatus"
+                        : "?  -- the status it starts from",
                 first.call().text(), exit);
         Fix fix = new Fix(from == null ? base.description() : "Add " + column + " = '" + from + "' (the status the "
                 + "rows were selected by) to the UPDATE's WHERE clause and act only when the row count is 1.",
