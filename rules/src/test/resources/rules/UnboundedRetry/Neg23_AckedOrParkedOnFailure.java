@@ -1,5 +1,5 @@
-// Messages acked only on success, but every failure path settles them: one handler acks in a finally block, one parks
-// the message in a dead-letter queue from the catch, one rethrows to a container that bounds redeliveries, and one
+// Messages acked only on success, but every failure path settles them: one handler acks in a finally block, one nacks
+// the message from the catch, one rethrows to a container that bounds redeliveries, and one
 // counts deliveries and stops at a ceiling. No finding.
 package com.example.e006.neg23;
 
@@ -33,7 +33,7 @@ public class Handlers {
                 archiveDao.saveRecord(id);
                 queueDao.ack("archival", id);
             } catch (Exception e) {
-                queueDao.sendToDeadLetter("archival", id);
+                queueDao.nack("archival", id);
             }
         }
     }
@@ -63,6 +63,7 @@ public class Handlers {
 
 interface QueueDao {
     boolean ack(String queue, String msgId);
+    void nack(String queue, String msgId);
     void sendToDeadLetter(String queue, String msgId);
 }
 

@@ -7,6 +7,7 @@ import java.util.List;
 
 public class ArchivalHandler {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ArchivalHandler.class);
     private final QueueDao queueDao;
     private final ArchiveDao archiveDao;
 
@@ -21,7 +22,7 @@ public class ArchivalHandler {
                 archiveDao.saveRecord(msgId);
                 queueDao.ack("archival", msgId);
             } catch (Exception e) { // expect: IDEM006 "neither acknowledges, rejects nor dead-letters"
-                System.err.println("archival failed " + e);
+                log.error("archival failed", e);
             }
         }
     }

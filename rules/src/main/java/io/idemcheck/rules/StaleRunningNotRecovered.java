@@ -43,7 +43,9 @@ public final class StaleRunningNotRecovered implements Rule {
     /** markRunning, setProcessing: a verb, then a word of the catalog's {@code inProgressMarkWords}. */
     private static final Pattern NAME_CLAIM = Catalog.builtin().terms(Vocabulary.IN_PROGRESS_MARK_WORDS)
             .regex("(?i)^(mark|set|update\\w*To)(%s)\\w*");
-    private static final Pattern STATUS_SETTER = Pattern.compile("^set\\w*(Status|State)$");
+    /** setStatus, setOrderState: set, then a word of the catalog's {@code statusWords} at the end. */
+    private static final Pattern STATUS_SETTER = Catalog.builtin().terms(Vocabulary.STATUS_WORDS)
+            .regex("^set\\w*(%s)$");
 
     /** One move into an in-progress state. */
     record Move(Location at, String enclosing, String construct, String table, String value, String what,
@@ -112,6 +114,7 @@ public final class StaleRunningNotRecovered implements Rule {
         Semantics sem = project.semantics();
         List<Move> moves = new ArrayList<>();
         Map<Move, MethodRef> origin = new java.util.IdentityHashMap<>();
+        Map<Move, CallSite> moveCall = new java.util.IdentityHashMap<>();
         Map<Move, String> spared = new java.util.IdentityHashMap<>();
         Set<String> seenStatements = new HashSet<>();
         List<SqlFacts> allShapes = new ArrayList<>();
@@ -149,24 +152,24 @@ public final class StaleRunningNotRecovered implements Rule {
                     }
                     String v = InProgressStates.movesToInProgress(sem.catalog(), st);
                     if (v != null && seenStatements.add(st.id())) {
-                        add(moves, origin, m, moveOf(sem, m, c, st, v));
+                        add(moves, origin, moveCall, m, c, moveOf(sem, m, c, st, v));
                     }
                 }
                 if (ci.statements().isEmpty() && recv.equals("TaskClaimer") && c.name().equals("claim")) {
-                    add(moves, origin, m, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
+                    add(moves, origin, moveCall, m, c, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
                             Semantics.display(c) + " (TaskClaimer.claim)", "runtime", List.of()));
                 } else if (ci.statements().isEmpty() && NAME_CLAIM.matcher(c.name()).matches()
                         && ci.target().targets().stream().noneMatch(t -> t.method().hasBody())) {
-                    add(moves, origin, m, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
+                    add(moves, origin, moveCall, m, c, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
                             nameValue(sem.catalog(), c.name()), Semantics.display(c), "name", List.of()));
                 }
                 Move entity = entityMove(sem, m, c, infos, calls);
                 if (entity != null) {
-                    add(moves, origin, m, entity);
+                    add(moves, origin, moveCall, m, c, entity);
                 } else {
                     Move arg = InProgressArguments.move(sem, m, c, ci);
                     if (arg != null) {
-                        add(moves, origin, m, arg);
+                        add(moves, origin, moveCall, m, c, arg);
                     }
                 }
             }
@@ -186,6 +189,13 @@ public final class StaleRunningNotRecovered implements Rule {
         for (Move mv : inDoubt) {
             if (xaRecovery.get() != null) {
                 spared.put(mv, "in-doubt branches are listed by " + xaRecovery.get());
+            }
+        }
+        for (Move mv : moves) {
+            CallSite c = moveCall.get(mv);
+            if (c != null && !"guard".equals(mv.basis()) && writtenAfterTheWork(sem, origin.get(mv), c)) {
+                spared.put(mv, "it is written after the work of " + origin.get(mv).method().name() + "() and nothing "
+                        + "follows it there: it marks the work done, it is not a claim held while work runs");
             }
         }
         Analysis rows = rowMoves(ctx, moves, origin, spared, allShapes, recoverExpired.get());
@@ -239,9 +249,35 @@ public final class StaleRunningNotRecovered implements Rule {
         return new Analysis(moves, origin, spared);
     }
 
-    private static void add(List<Move> moves, Map<Move, MethodRef> origin, MethodRef m, Move mv) {
+    private static void add(List<Move> moves, Map<Move, MethodRef> origin, Map<Move, CallSite> moveCall, MethodRef m,
+                            CallSite c, Move mv) {
         moves.add(mv);
         origin.put(mv, m);
+        moveCall.put(mv, c);
+    }
+
+    /**
+     * The move is written last, after the work of its method: some call before it in the method does work (an effect,
+     * a record or a database write) and none after it does. Such a value marks the work done (a bulk PROCESSING set
+     * once the items were handled), it is not a claim held while work runs, so a crash leaves no row stuck before its
+     * work.
+     */
+    private static boolean writtenAfterTheWork(Semantics sem, MethodRef m, CallSite move) {
+        List<CallInfo> infos = sem.calls(m);
+        boolean before = false;
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() == move.id() || move.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL
+                    && x.id() == move.receiver().callId()) {
+                continue;
+            }
+            CallInfo ci = infos.get(x.id());
+            boolean work = ci.isEffect() || ci.isRecord() || ci.claim() || sem.writesDatabase(m, x);
+            if (work && x.id() > move.id()) {
+                return false;
+            }
+            before |= work && x.id() < move.id();
+        }
+        return before;
     }
 
     private static boolean isModelStatement(SqlStatement st) {

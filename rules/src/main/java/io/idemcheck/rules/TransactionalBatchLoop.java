@@ -300,7 +300,7 @@ public final class TransactionalBatchLoop implements Rule {
      * Names {@code names} derive from through locals and through loop variables (a loop variable derives from what
      * its loop iterates): {@code selectById(id)} inside {@code ids.forEach(id -> ..)} derives from {@code ids}.
      */
-    private static Set<String> derivedFrom(Semantics sem, MethodRef m, Set<String> names) {
+    static Set<String> derivedFrom(Semantics sem, MethodRef m, Set<String> names) {
         Set<String> out = new HashSet<>(sem.roots(m, names));
         boolean grew = true;
         for (int round = 0; grew && round < 8; round++) {

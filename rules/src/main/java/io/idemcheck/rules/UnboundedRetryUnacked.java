@@ -37,6 +37,10 @@ final class UnboundedRetryUnacked {
     /** A name holding a word of the catalog's {@code notGiveWords} (nack, reject, dlq, ...). */
     private static final Pattern SETTLE_NAME = Catalog.builtin().terms(Vocabulary.NOT_GIVE_WORDS)
             .regex("(?i).*(%s).*");
+    /** A constant's name (upper case, digits and underscores). */
+    private static final Pattern CONSTANT = Pattern.compile("\\b[A-Z][A-Z0-9_]*\\b");
+    /** A comparison of magnitudes (a count compared with its bound). */
+    private static final Pattern COMPARISON = Pattern.compile("<=?|>=?");
     /** The broad exception types: a catch of one of these takes every failure of the work. */
     private static final Set<String> BROAD = Set.of("Exception", "Throwable", "RuntimeException");
 
@@ -64,7 +68,7 @@ final class UnboundedRetryUnacked {
             }
             for (TryFact.Catch cc : t.catches()) {
                 if (cc.rethrows() || cc.types().stream().noneMatch(x -> BROAD.contains(x.replaceAll(".*\\.", "")))
-                        || settles(calls, cc.firstCallId(), cc.endCallId())) {
+                        || settles(calls, cc.firstCallId(), cc.endCallId(), ack)) {
                     continue;
                 }
                 String key = m.file().relPath() + ":" + cc.range().line();
@@ -95,22 +99,37 @@ final class UnboundedRetryUnacked {
         }
     }
 
-    /** The method reads a delivery or attempt count in one of its conditions. */
-    private static boolean countsDeliveries(MethodRef m) {
+    /**
+     * The method compares a delivery or attempt count in one of its conditions: a variable or accessor named for one
+     * ({@code retryTimes >= MAX}, {@code getDeliveryCount() > 5}). A constant is not a count ({@code now - sentAt >
+     * MESSAGE_RETRY_WINDOW} compares a time).
+     */
+    static boolean countsDeliveries(MethodRef m) {
         for (GuardFact g : m.method().body().guards()) {
-            if (g.names().stream().anyMatch(n -> Retries.RETRY_NAME.matcher(n).matches())
-                    || Retries.RETRY_NAME.matcher(g.text()).matches()) {
+            String text = CONSTANT.matcher(g.text()).replaceAll("");
+            if (!COMPARISON.matcher(text).find()) {
+                continue; // MapUtils.isEmpty(needToRetryMessages) tests a store, it counts nothing
+            }
+            if (g.names().stream().anyMatch(n -> !CONSTANT.matcher(n).matches() && Retries.RETRY_NAME.matcher(n).matches())
+                    || Retries.RETRY_NAME.matcher(text).matches()) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Calls [from, to) ack, reject, dead-letter or park the message. */
-    private static boolean settles(List<CallSite> calls, int from, int to) {
+    /**
+     * Calls [from, to) ack, reject, dead-letter or park the message: a call named to ack it or to move an item aside
+     * (failurePathExitWords), or a call on the queue that acks on success named to settle it (nack, reject, ..); a
+     * logger's {@code error(..)} settles nothing.
+     */
+    private static boolean settles(List<CallSite> calls, int from, int to, CallSite ack) {
         for (int i = from; i < to && i < calls.size(); i++) {
-            String n = calls.get(i).name();
-            if (ACK_NAME.matcher(n).matches() || EXIT_NAME.matcher(n).matches() || SETTLE_NAME.matcher(n).matches()) {
+            CallSite c = calls.get(i);
+            String n = c.name();
+            boolean onQueue = ack.receiver().name().equals(c.receiver().name());
+            if (ACK_NAME.matcher(n).matches() || EXIT_NAME.matcher(n).matches()
+                    || onQueue && SETTLE_NAME.matcher(n).matches()) {
                 return true;
             }
         }

@@ -262,7 +262,9 @@ public enum Vocabulary {
     /** Calls (as Type.method, the type by simple name, project subtypes included) that prepare a branch of a two-phase commit: the branch then holds its locks in doubt until the coordinator decides. */
     IN_DOUBT_PREPARE_CALLS,
     /** Calls (as Type.method) that list the in-doubt branches of a resource manager so a coordinator can finish them after a crash. */
-    IN_DOUBT_RECOVER_CALLS;
+    IN_DOUBT_RECOVER_CALLS,
+    /** Name beginnings of a call that drops an entry from the store a loop iterates (remove, delete, evict), case-insensitively. Regex alternatives. */
+    STORE_REMOVE_CALL_NAMES;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

@@ -189,6 +189,10 @@ class CatalogTest {
                 .matcher("return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', 30000)").find()).isTrue();
         assertThat(c.terms(Vocabulary.CLAIM_OWNER_COLUMNS).regex("(?i)(%s)").matcher("LOCKED_BY").matches()).isTrue();
         assertThat(c.terms(Vocabulary.CLAIM_OWNER_COLUMNS).regex("(?i)(%s)").matcher("member_id").matches()).isFalse();
+        assertThat(c.terms(Vocabulary.STATUS_WORDS).regex("^set\\w*(%s)$").pattern()).isEqualTo("^set\\w*(Status|State)$");
+        assertThat(c.terms(Vocabulary.IN_DOUBT_PREPARE_CALLS).has("XAResource.prepare")).isTrue();
+        assertThat(c.terms(Vocabulary.STORE_REMOVE_CALL_NAMES).regex("(?i)(%s)\\w*").matcher("removeRetryMessage").matches())
+                .isTrue();
         for (Vocabulary v : Vocabulary.values()) {
             Terms t = c.terms(v);
             if (t.match().equals("regex")) {
