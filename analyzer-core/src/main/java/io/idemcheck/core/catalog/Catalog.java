@@ -347,14 +347,20 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
 
     /** The argument index that carries an idempotency key in such a call, by the project's key carriers, or -1. */
     public int projectKeyParameter(String typeFqn, String method, int arity) {
+        ProjectConfig.KeyCarrier k = projectKeyCarrier(typeFqn, method, arity);
+        return k == null ? -1 : k.parameter();
+    }
+
+    /** The idemcheck.yml key carrier that matches a call (its pattern and parameter), or null. */
+    public ProjectConfig.KeyCarrier projectKeyCarrier(String typeFqn, String method, int arity) {
         if (project != null) {
             for (ProjectConfig.KeyCarrier k : project.keyCarriers()) {
                 if (k.pattern().matches(typeFqn, method, arity) && k.parameter() < arity) {
-                    return k.parameter();
+                    return k;
                 }
             }
         }
-        return -1;
+        return null;
     }
 
     private static MethodPattern firstMatch(List<MethodPattern> patterns, String typeFqn, String method, int arity) {

@@ -2,20 +2,21 @@ package io.idemcheck.core.explain;
 
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.summary.Basis;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.Evidence;
 import io.idemcheck.core.summary.Locks;
+import io.idemcheck.core.summary.MethodInfo;
 import io.idemcheck.core.summary.MethodSummary;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.Transactions;
-
-import io.idemcheck.core.facts.MethodFacts;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -77,6 +78,7 @@ final class CallRoles {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
         List<Locks.Lock> locks = Locks.in(sem, m);
+        MethodInfo facts = sem.methodInfo(m);
         List<Explanation.Call> out = new ArrayList<>(calls.size());
         for (CallSite c : calls) {
             CallInfo ci = infos.get(c.id());
@@ -84,12 +86,13 @@ final class CallRoles {
             List<String> targets = t.targets().stream().map(MethodRef::id).toList();
             out.add(new Explanation.Call(c.range().line(), c.range().column(), Semantics.display(c), c.text(),
                     new Explanation.Receiver(t.receiverType().name(), t.receiverType().kind().name()), targets,
-                    roles(m, c, ci, locks), sql(ci), context(m, c, ci, locks)));
+                    roles(m, c, ci, locks, facts.call(c)), sql(ci), context(m, c, ci, locks)));
         }
         return out;
     }
 
-    private List<Explanation.Role> roles(MethodRef m, CallSite c, CallInfo ci, List<Locks.Lock> locks) {
+    private List<Explanation.Role> roles(MethodRef m, CallSite c, CallInfo ci, List<Locks.Lock> locks,
+                                         MethodInfo.Call fact) {
         List<Explanation.Role> out = new ArrayList<>();
         if (ci.effect() != null) {
             EffectTrace e = ci.effect();
@@ -105,8 +108,9 @@ final class CallRoles {
                     + "row", rel(ci.claimEvidence()), null));
         }
         if (ci.keyed()) {
-            out.add(new Explanation.Role("key", "the effect carries an idempotency key derived from the item",
-                    null, null));
+            out.add(new Explanation.Role("key", "the effect carries an idempotency key derived from the item"
+                    + (fact.keyRoots().isEmpty() ? "" : " (from " + String.join(", ", fact.keyRoots()) + ")"),
+                    rel(fact.keyEvidence()), null));
         }
         for (Locks.Lock l : locks) {
             if (l.call() != null && l.call().id() == c.id()) {
@@ -122,6 +126,13 @@ final class CallRoles {
         }
         if (ci.effect() == null && ci.record() == null && !ci.claim() && sem.writesDatabase(m, c)) {
             out.add(new Explanation.Role("write", writeDetail(ci), writeEvidence(ci), null));
+        }
+        String recv = ci.target().receiverType().name();
+        if (out.isEmpty() && Semantics.isRuntimeLibrary(recv)) {
+            String call = simple(recv) + "." + c.name() + "()";
+            out.add(new Explanation.Role("runtime", "a call of idemcheck's runtime library (" + call + "): not an "
+                    + "effect, and not a record or claim of the item's state",
+                    new Evidence(Basis.RUNTIME, "idemcheck runtime library", call, null, 0), null));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.Arg;
@@ -33,6 +34,16 @@ final class Keys {
      * key there.
      */
     Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci) {
+        return keyRoots(m, c, ci, new Evidence[1]);
+    }
+
+    /**
+     * As {@link #keyRoots(MethodRef, CallSite, CallInfo)}; when the effect is keyed, writes into {@code why[0]} what
+     * made the key one: the callee's key parameter (CALL), a ledger around the effect (RUNTIME), a key factory, a
+     * key-named argument or parameter, a key header, a key carrier of the catalog (NAME), or an idemcheck.yml key
+     * carrier (CONFIG), with the argument or call that carries it.
+     */
+    Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci, Evidence[] why) {
         Body body = m.method().body();
         Set<String> items = itemNames(m);
         int kp = ci.effect().keyParam();
@@ -40,6 +51,8 @@ final class Keys {
             if (kp < c.args().size()) {
                 Arg a = c.args().get(kp);
                 if (derivedKey(m, a.text(), a.names(), items)) {
+                    why[0] = new Evidence(Basis.CALL, "summary of " + callee(ci, c), "its key parameter (index " + kp
+                            + "): " + a.text(), null, 0);
                     return roots(m, a.names());
                 }
             }
@@ -48,6 +61,9 @@ final class Keys {
         // inside a ledger's runOnce(key, .., effect)
         for (CallSite owner : body.lambdaOwners(c)) {
             if (owner.name().equals("runOnce") || owner.name().equals("executeOnce")) {
+                why[0] = new Evidence(Basis.RUNTIME, "a ledger around the effect", Sites.display(owner) + " at line "
+                        + owner.range().line() + (owner.args().isEmpty() ? "" : ", key " + owner.args().get(0).text()),
+                        null, 0);
                 return roots(m, owner.args().isEmpty() ? Set.of() : owner.args().get(0).names());
             }
         }
@@ -55,16 +71,21 @@ final class Keys {
         for (int i = 0; i < c.args().size(); i++) {
             Arg a = c.args().get(i);
             boolean keyLike = false;
+            Evidence because = null;
             for (int id : a.callIds()) {
                 CallSite inner = body.calls().get(id);
                 if (keyFactory(inner)) {
                     keyLike = true;
+                    because = Evidence.catalog(Basis.NAME, "vocabularies." + Vocabulary.KEY_FACTORIES.key(),
+                            Sites.display(inner));
                 }
             }
             LocalVar lv = body.locals().get(a.text());
             if (lv != null && lv.initText() != null && catalog.terms(Vocabulary.KEY_FACTORIES).values().stream()
                     .anyMatch(lv.initText()::contains)) {
                 keyLike = true;
+                because = because != null ? because : Evidence.catalog(Basis.NAME, "vocabularies."
+                        + Vocabulary.KEY_FACTORIES.key(), lv.name() + " = " + oneLine(lv.initText()));
             }
             String bound = declared != null && i < declared.method().arity()
                     ? boundName(declared.method().params().get(i)) : null;
@@ -76,21 +97,31 @@ final class Keys {
                 if (Catalog.any(catalog.keyParameterNames(), bound)
                         || catalog.keyHeaderNames().stream().anyMatch(bound::equalsIgnoreCase)) {
                     keyLike = true;
+                    because = because != null ? because : Evidence.catalog(Basis.NAME,
+                            "keyParameterNames + keyHeaderNames", "parameter bound as \"" + bound + "\"");
                 }
             } else {
                 if (lv != null && Catalog.any(catalog.keyParameterNames(), lv.name())
                         || Catalog.any(catalog.keyParameterNames(), a.text())) {
                     keyLike = true;
+                    because = because != null ? because : Evidence.catalog(Basis.NAME, "keyParameterNames",
+                            "argument " + a.text());
                 }
                 if (declared != null && i < declared.method().arity()
                         && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
                     keyLike = true;
+                    because = because != null ? because : Evidence.catalog(Basis.NAME, "keyParameterNames",
+                            "parameter " + declared.method().params().get(i).name() + " of " + callee(ci, c));
                 }
             }
-            if (i == catalog.projectKeyParameter(ci.target().receiverType().name(), c.name(), c.args().size())) {
+            ProjectConfig.KeyCarrier carrier = catalog.projectKeyCarrier(ci.target().receiverType().name(), c.name(),
+                    c.args().size());
+            if (carrier != null && i == carrier.parameter()) {
                 keyLike = true; // idemcheck.yml keyCarriers
+                because = Evidence.config("keyCarriers", carrier.pattern(), catalog.project().file());
             }
             if (keyLike && derivedKey(m, a.text(), a.names(), items)) {
+                why[0] = because;
                 return roots(m, a.names());
             }
         }
@@ -111,10 +142,23 @@ final class Keys {
                     || chainedOn(body, p, c.id())
                     || builtInto(body, p, c);
             if (reaches && derivedKey(m, valueArg.text(), valueArg.names(), items)) {
+                why[0] = carrier ? Evidence.catalog(Basis.NAME, "keyCarrierMethods", Sites.display(p) + " at line "
+                        + p.range().line()) : Evidence.catalog(Basis.NAME, "keyHeaderNames", Sites.display(p) + "(\""
+                        + p.args().get(0).stringValue() + "\", ..) at line " + p.range().line());
                 return roots(m, valueArg.names());
             }
         }
         return null;
+    }
+
+    private static String callee(CallInfo ci, CallSite c) {
+        MethodRef d = ci.target().declared();
+        return d == null ? c.name() + "()" : d.type().simpleName() + "." + d.method().name() + "()";
+    }
+
+    private static String oneLine(String s) {
+        String t = s.replaceAll("\\s+", " ").strip();
+        return t.length() > 120 ? t.substring(0, 117) + "..." : t;
     }
 
     /** The name a binding annotation sends a parameter under ({@code @PathVariable("id")}), or null. */

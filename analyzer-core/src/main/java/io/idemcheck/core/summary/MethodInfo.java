@@ -48,6 +48,9 @@ public record MethodInfo(MethodRef method, List<Call> calls, MethodSummary summa
      *                       checked)
      * @param keyRoots       for an effect carrying an idempotency key derived from the item: the names the key
      *                       derives from (the key carrier's roots); empty when it carries none
+     * @param keyEvidence    for such an effect, what made its key one (the callee's key parameter, a ledger, a key
+     *                       factory, a key-named argument, a key header or carrier, an idemcheck.yml key carrier);
+     *                       null when it carries none
      * @param inAsyncHandoff the call sits in a lambda handed to an executor, a timer, a future or a reactive chain, so
      *                       it runs later on another thread ({@link AsyncHandoff#inAsyncLambda})
      * @param inTransaction  the call runs in a transaction: the method is {@link MethodInfo#transactional()}, or the
@@ -58,8 +61,8 @@ public record MethodInfo(MethodRef method, List<Call> calls, MethodSummary summa
      *                       one; {@link Locks#acquisitionOf}), or null
      */
     public record Call(CallSite site, CallInfo info, CallSite guardingClaim, boolean resultChecked,
-                       Set<String> keyRoots, boolean inAsyncHandoff, boolean inTransaction, Locks.Lock lockHeld,
-                       Locks.Acquire lockTaken) {
+                       Set<String> keyRoots, Evidence keyEvidence, boolean inAsyncHandoff, boolean inTransaction,
+                       Locks.Lock lockHeld, Locks.Acquire lockTaken) {
 
         public Call {
             keyRoots = io.idemcheck.core.util.Ordered.set(keyRoots);

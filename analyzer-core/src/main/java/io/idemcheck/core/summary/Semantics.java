@@ -163,6 +163,11 @@ public final class Semantics implements CallFacts {
         return result;
     }
 
+    /** True for a type of idemcheck's own runtime library ({@code io.idemcheck.runtime.*}). */
+    public static boolean isRuntimeLibrary(String typeFqn) {
+        return typeFqn != null && typeFqn.startsWith(Effects.RUNTIME);
+    }
+
     /** Names reachable backwards from {@code names} through local variables' sources (including the names). */
     public Set<String> roots(MethodRef m, Set<String> names) {
         return Dataflow.roots(m, names);
@@ -332,7 +337,8 @@ public final class Semantics implements CallFacts {
         List<MethodInfo.Call> out = new ArrayList<>(infos.size());
         for (CallSite c : body.calls()) {
             CallInfo ci = infos.get(c.id());
-            Set<String> keyRoots = ci.effect() != null && ci.keyed() ? keys.keyRoots(m, c, ci) : null;
+            Evidence[] keyWhy = new Evidence[1];
+            Set<String> keyRoots = ci.effect() != null && ci.keyed() ? keys.keyRoots(m, c, ci, keyWhy) : null;
             boolean inTx = tx;
             for (CallSite owner : body.lambdaOwners(c)) {
                 inTx |= Transactions.runsLambdaInTransaction(catalog, owner);
@@ -345,7 +351,7 @@ public final class Semantics implements CallFacts {
                 }
             }
             out.add(new MethodInfo.Call(c, ci, guardingClaim(m, c), resultChecked(c, guardRoots),
-                    keyRoots == null ? Set.of() : keyRoots, AsyncHandoff.inAsyncLambda(catalog, m, c), inTx, held,
+                    keyRoots == null ? Set.of() : keyRoots, keyRoots == null ? null : keyWhy[0], AsyncHandoff.inAsyncLambda(catalog, m, c), inTx, held,
                     Locks.acquisitionOf(this, m, c)));
         }
         return new MethodInfo(m, out, summary(m), entry, reachable, tx, redelivered, locks);

@@ -184,7 +184,10 @@ class MethodInfoTest {
         MethodInfo.Call keyed = fact("process", "chargeCard", 1);
         assertThat(keyed.info().keyed()).isTrue();
         assertThat(keyed.keyRoots()).containsExactly("requestNo", "id");
+        assertThat(keyed.keyEvidence()).isEqualTo(Evidence.catalog(Basis.NAME, "keyParameterNames",
+                "argument requestNo"));
         assertThat(fact("process", "chargeCard", 0).keyRoots()).isEmpty();
+        assertThat(fact("process", "chargeCard", 0).keyEvidence()).isNull();
         assertThat(fact("process", "markDone", 0).keyRoots()).isEmpty();
     }
 

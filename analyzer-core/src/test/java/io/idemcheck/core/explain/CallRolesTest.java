@@ -1,0 +1,119 @@
+package io.idemcheck.core.explain;
+
+import io.idemcheck.core.config.ConfigLoader;
+import io.idemcheck.core.config.ProjectConfig;
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.model.Project;
+import io.idemcheck.core.rule.RuleRegistry;
+import io.idemcheck.core.summary.Basis;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The roles explain gives a call ({@link CallRoles}): a keyed effect's {@code key} role names the variables its key
+ * derives from and what made it a key (a key-named argument, an idemcheck.yml key carrier, a ledger around the
+ * effect); a call of idemcheck's runtime library with no other role is shown as {@code runtime}, not as a call with no
+ * role.
+ */
+class CallRolesTest {
+
+    @TempDir
+    Path tmp;
+
+    static final String JOB = """
+            package com.acme;
+            import io.idemcheck.runtime.CrashPoints;
+            import io.idemcheck.runtime.IdempotencyLedger;
+            import java.util.List;
+            public class Job {
+                private Gateway gateway;
+                private BillingClient billing;
+                private IdempotencyLedger ledger;
+                public void run(List<Long> ids) {
+                    for (Long id : ids) {
+                        String requestNo = "pay-" + id;
+                        gateway.chargeCard(requestNo, 5);
+                        CrashPoints.hit("after-charge");
+                        billing.charge(5, "bill-" + id);
+                        ledger.runOnce("refund-" + id, "fp", k -> gateway.chargeCard(id));
+                    }
+                }
+            }
+            interface Gateway {
+                void chargeCard(String requestNo, int amount);
+                void chargeCard(long id);
+            }
+            interface BillingClient { void charge(int amount, String ref); }
+            """;
+
+    static final String CONFIG = """
+            effects:
+              - {pattern: "com.acme.BillingClient#charge(*)", kind: payment}
+            keyCarriers:
+              - {pattern: "com.acme.BillingClient#charge(*)", parameter: 1}
+            """;
+
+    private Explanation.Method explainRun() throws Exception {
+        Path src = Files.createDirectories(tmp.resolve("src/main/java/com/acme"));
+        Files.writeString(src.resolve("Job.java"), JOB);
+        Files.writeString(tmp.resolve("idemcheck.yml"), CONFIG);
+        ProjectConfig cfg = ConfigLoader.load(tmp.resolve("idemcheck.yml"));
+        AtomicReference<Project> model = new AtomicReference<>();
+        ScanResult result = new Analyzer().scan(new ScanRequest(List.of(tmp), tmp, 1, RuleRegistry.of(List.of()),
+                ProgressListener.NONE, cfg), model::set);
+        Explanation e = new Explainer(model.get(), result, List.of(), cfg).explain(src.resolve("Job.java"), 9, tmp);
+        return e.methods().get(0);
+    }
+
+    private static Explanation.Role role(Explanation.Method m, int line, String call, String role) {
+        return m.calls().stream().filter(c -> c.line() == line && c.call().equals(call))
+                .flatMap(c -> c.roles().stream()).filter(r -> r.role().equals(role)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + role + " role on " + call + " at line " + line));
+    }
+
+    @Test
+    void theKeyRoleNamesWhatTheKeyDerivesFromAndWhatMadeItAKey() throws Exception {
+        Explanation.Method run = explainRun();
+        Explanation.Role byName = role(run, 12, "gateway.chargeCard()", "key");
+        assertThat(byName.detail()).isEqualTo("the effect carries an idempotency key derived from the item (from "
+                + "requestNo, id, ids)");
+        assertThat(byName.evidence().decidedBy()).isEqualTo(Basis.NAME);
+        assertThat(byName.evidence().source()).isEqualTo("catalog.json keyParameterNames");
+        assertThat(byName.evidence().entry()).isEqualTo("argument requestNo");
+
+        Explanation.Role byConfig = role(run, 14, "billing.charge()", "key");
+        assertThat(byConfig.detail()).isEqualTo("the effect carries an idempotency key derived from the item (from "
+                + "id, ids)");
+        assertThat(byConfig.evidence().decidedBy()).isEqualTo(Basis.CONFIG);
+        assertThat(byConfig.evidence().source()).isEqualTo("idemcheck.yml keyCarriers");
+        assertThat(byConfig.evidence().entry()).isEqualTo("com.acme.BillingClient#charge(*)");
+        assertThat(byConfig.evidence().line()).isEqualTo(4);
+
+        Explanation.Role byLedger = role(run, 15, "gateway.chargeCard()", "key");
+        assertThat(byLedger.evidence().decidedBy()).isEqualTo(Basis.RUNTIME);
+        assertThat(byLedger.evidence().source()).isEqualTo("a ledger around the effect");
+        assertThat(byLedger.evidence().entry()).isEqualTo("ledger.runOnce() at line 15, key \"refund-\" + id");
+    }
+
+    @Test
+    void aRuntimeLibraryCallWithNoOtherRoleIsShownAsRuntime() throws Exception {
+        Explanation.Method run = explainRun();
+        Explanation.Role rt = role(run, 13, "CrashPoints.hit()", "runtime");
+        assertThat(rt.detail()).isEqualTo("a call of idemcheck's runtime library (CrashPoints.hit()): not an effect, "
+                + "and not a record or claim of the item's state");
+        assertThat(rt.evidence().basis()).isEqualTo("runtime");
+        assertThat(rt.evidence().entry()).isEqualTo("CrashPoints.hit()");
+        assertThat(run.calls().stream().filter(c -> c.call().equals("ledger.runOnce()")).findFirst().orElseThrow()
+                .roles()).extracting(Explanation.Role::role).containsExactly("runtime");
+    }
+}
