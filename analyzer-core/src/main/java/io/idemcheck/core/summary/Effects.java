@@ -41,6 +41,7 @@ final class Effects {
     private final Schema schema;
     private final DataAccess dataAccess;
     private final Function<MethodRef, MethodSummary> summaries;
+    private final RemoteCalls remoteCalls;
 
     Effects(ProjectIndex index, Schema schema, DataAccess dataAccess, Function<MethodRef, MethodSummary> summaries) {
         this.index = index;
@@ -48,6 +49,7 @@ final class Effects {
         this.schema = schema;
         this.dataAccess = dataAccess;
         this.summaries = summaries;
+        this.remoteCalls = new RemoteCalls(index);
     }
 
     EffectTrace effectOf(MethodRef m, CallSite c, CallTarget t, List<SqlStatement> stmts) {
@@ -61,7 +63,7 @@ final class Effects {
         }
         if (!recv.isProject()) {
             if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL && c.receiver().callId() >= 0) {
-                EffectTrace chained = chainedEffect(m, c);
+                EffectTrace chained = remoteCalls.chainedEffect(m, c);
                 if (chained != null) {
                     return chained;
                 }
@@ -82,7 +84,7 @@ final class Effects {
                     return null; // Files.write without APPEND replaces the file: a repeat writes the same bytes
                 }
                 if (method != null && !(EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c))
-                        && !readRequest(m, c)) {
+                        && !remoteCalls.readRequest(m, c)) {
                     boolean bySimpleName = !et.type().equals(recv.name());
                     return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
                             Basis.CATALOG, here + " calls " + simple(recv.name()) + "." + c.name() + "()",
@@ -118,7 +120,7 @@ final class Effects {
         if (recvType != null) {
             for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
                 if (recvType.type().annotation(ea.annotation()) != null) {
-                    if (remoteRead(t.declared())) {
+                    if (remoteCalls.remoteRead(t.declared())) {
                         return null; // a GET (or a read-named method with no write mapping) on the remote client
                     }
                     return trace(m, c, EffectKind.of(ea.kind()), verbOfKind(ea.kind()), recvType.type().simpleName() + "." + c.name(),
@@ -129,50 +131,9 @@ final class Effects {
                 }
             }
         }
-        // a call on a field injected as a remote reference (Dubbo's @DubboReference), whose interface has no
-        // implementation in the sources: the call goes to another service
-        MethodRef declaredRef = t.declared();
-        if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
-                && m.type().fields().containsKey(c.receiver().name())
-                && !m.method().body().locals().containsKey(c.receiver().name())
-                && m.method().params().stream().noneMatch(p -> p.name().equals(c.receiver().name()))
-                && t.targets().stream().noneMatch(x -> x.method().hasBody())) {
-            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
-                if (!m.type().fieldHas(c.receiver().name(), ea.annotation())) {
-                    continue;
-                }
-                if (declaredRef != null ? remoteRead(declaredRef) : Catalog.any(catalog.readMethodNames(), c.name())) {
-                    return null; // a read (getOrder, queryBalance) changes nothing in the other service
-                }
-                return trace(m, c, EffectKind.of(ea.kind()), verbOfKind(ea.kind()), simple(recv.name()) + "." + c.name(),
-                        Basis.ANNOTATION, here + " calls the @" + ea.annotation() + " field " + c.receiver().name(),
-                        new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
-                                + ea.kind() + ") on the field " + m.type().simpleName() + "." + c.receiver().name(),
-                                m.file().relPath(), 0));
-            }
-        }
-        // a bodiless method of a remote-client interface mapped to a write (Retrofit @POST, Feign's builder with
-        // @RequestLine("POST /charges"), a MicroProfile REST client's @PUT), with no implementation in the sources
-        MethodRef declared = t.declared();
-        if (declared != null && !declared.method().hasBody()
-                && t.targets().stream().noneMatch(x -> x.method().hasBody())) {
-            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
-                io.idemcheck.core.facts.AnnotationFact af = declared.method().annotations().stream()
-                        .filter(a -> a.simpleName().equals(ea.annotation())).findFirst().orElse(null);
-                if (af == null) {
-                    continue;
-                }
-                if (remoteRead(declared)) {
-                    return null;
-                }
-                return trace(m, c, EffectKind.of(ea.kind()), verbOfKind(ea.kind()),
-                        declared.type().simpleName() + "." + c.name(),
-                        Basis.ANNOTATION, here + " calls " + declared.type().simpleName() + "." + c.name()
-                                + "(), mapped by @" + ea.annotation(),
-                        new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
-                                + ea.kind() + ") on " + declared.type().fqn() + "#" + declared.method().name(),
-                                declared.file().relPath(), af.range().line()));
-            }
+        java.util.Optional<EffectTrace> remote = remoteCalls.annotated(m, c, t, here);
+        if (remote != null) {
+            return remote.orElse(null);
         }
         // through project methods
         boolean anyBody = false;
@@ -285,7 +246,7 @@ final class Effects {
         return null;
     }
 
-    private EffectTrace trace(MethodRef m, CallSite c, EffectKind kind, String verb, String leaf, Basis basis,
+    static EffectTrace trace(MethodRef m, CallSite c, EffectKind kind, String verb, String leaf, Basis basis,
                               String label, Evidence evidence) {
         return new EffectTrace(kind, verb, leaf, List.of(location(m, c.range(), label)), basis, evidence);
     }
@@ -353,78 +314,6 @@ final class Effects {
             cur = c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL ? c.receiver().callId() : -1;
         }
         return sb.toString();
-    }
-
-    private static final java.util.regex.Pattern CAMEL_WORD = java.util.regex.Pattern.compile("[A-Z][a-z0-9]+");
-
-    /**
-     * True when {@code c} hands a payment or cloud SDK's generic executor a request object whose type names a read:
-     * {@code alipayClient.execute(new AlipayTradeQueryRequest())}, a refund-status query, asks; it moves no money. The
-     * request's type is the first argument's declared type or the type it is built with ({@code new X(..)}); it must
-     * end with {@code Request}, and one of its words is one of the catalog's {@code readVerbNames} (Query, Get, List).
-     */
-    private boolean readRequest(MethodRef m, CallSite c) {
-        if (c.args().isEmpty()) {
-            return false;
-        }
-        Arg a = c.args().get(0);
-        String type = null;
-        java.util.regex.Matcher nm = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)").matcher(a.text().trim());
-        if (nm.find()) {
-            type = nm.group(1);
-        } else if (a.names().size() == 1) {
-            String n = a.names().iterator().next();
-            io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false).orElse(null);
-            LocalVar lv = m.method().body().locals().get(n);
-            if (tr != null && !tr.simpleName().isEmpty() && !"var".equals(tr.simpleName())) {
-                type = tr.simpleName();
-            }
-            if ((type == null || !type.endsWith("Request")) && lv != null && lv.initText() != null) {
-                java.util.regex.Matcher im = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)")
-                        .matcher(lv.initText().trim());
-                type = im.find() ? im.group(1) : type;
-            }
-        }
-        if (type == null) {
-            return false;
-        }
-        type = type.substring(type.lastIndexOf('.') + 1);
-        if (!type.endsWith("Request")) {
-            return false;
-        }
-        java.util.regex.Pattern read = catalog.terms(Vocabulary.READ_VERB_NAMES).regex("(?i)(%s)");
-        java.util.regex.Matcher w = CAMEL_WORD.matcher(type);
-        while (w.find()) {
-            if (read.matcher(w.group()).matches()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The effect of {@code c} called on the result of an accessor of a catalog effect type, listed in the entry's
-     * methods as {@code accessor().method}: {@code redisTemplate.opsForStream().add(..)} is {@code RedisTemplate}'s
-     * {@code opsForStream().add}, {@code redisson.getStream(name).add(..)} is {@code RedissonClient}'s
-     * {@code getStream().add*}. The accessor's result type is a library's, not known to the index. Null otherwise.
-     */
-    private EffectTrace chainedEffect(MethodRef m, CallSite c) {
-        CallSite inner = m.method().body().calls().get(c.receiver().callId());
-        ResolvedType innerType = index.calls(m).get(inner.id()).receiverType();
-        if (innerType.isProject()) {
-            return null;
-        }
-        Catalog.EffectType et = catalog.effectType(innerType.name());
-        if (et == null && innerType.kind() == ResolvedType.Kind.UNKNOWN) {
-            et = catalog.effectTypeBySimpleName(innerType.simpleName());
-        }
-        String method = et == null ? null : et.matchingMethod(inner.name() + "()." + c.name());
-        if (method == null) {
-            return null;
-        }
-        String call = simple(innerType.name()) + "." + inner.name() + "()." + c.name();
-        return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), call, Basis.CATALOG,
-                display(c) + " calls " + call + "()", Evidence.catalog(Basis.CATALOG, "effectTypes", et.type() + "#" + method + " (" + et.kind() + ")"));
     }
 
     private boolean isNotEffectType(ResolvedType recv) {
@@ -569,55 +458,6 @@ final class Effects {
     static boolean known(List<SqlStatement> stmts) {
         return stmts.stream().anyMatch(st -> !st.unknown());
     }
-
-    /**
-     * True when a method of a declarative HTTP client (a {@code @FeignClient} or {@code @HttpExchange} interface)
-     * only reads: it is mapped to GET or HEAD ({@code @GetMapping}, {@code @GetExchange}, {@code @RequestMapping(method
-     * = GET)}, {@code @RequestLine("GET ..")}), or it carries no write mapping and its name is one of the catalog's
-     * read names ({@code get*}, {@code find*}, {@code query*}, ...), or it obtains a credential (the catalog's
-     * {@code credentialCallWords}: authenticateUser, login, exchangeToken). A repeat changes nothing downstream.
-     */
-    private boolean remoteRead(MethodRef declared) {
-        if (declared == null) {
-            return false;
-        }
-        io.idemcheck.core.facts.MethodFacts mf = declared.method();
-        String verb = null;
-        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
-            String n = a.simpleName();
-            String all = String.join(" ", a.values().values()).toUpperCase(java.util.Locale.ROOT);
-            if (n.equals("GetMapping") || n.equals("GetExchange")) {
-                verb = "GET";
-            } else if (n.matches("(Post|Put|Delete|Patch)(Mapping|Exchange)|POST|PUT|DELETE|PATCH")) {
-                verb = "WRITE";
-            } else if (n.equals("GET") || n.equals("HEAD")) {
-                verb = "GET";
-            } else if (n.equals("RequestMapping") || n.equals("HttpExchange") || n.equals("RequestLine")
-                    || n.equals("HTTP")) {
-                if (all.matches("(?s).*\\b(POST|PUT|DELETE|PATCH)\\b.*")) {
-                    verb = "WRITE";
-                } else if (all.matches("(?s).*\\b(GET|HEAD)\\b.*")) {
-                    verb = "GET";
-                }
-            }
-        }
-        if (catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS).regex("(?i)(%s).*").matcher(mf.name()).matches()) {
-            return true; // a login or token request (authenticateUser()): a repeat issues another credential
-        }
-        java.util.regex.Pattern credentialPath = catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS)
-                .regex("(?is).*/(%s).*");
-        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
-            if (a.simpleName().matches("RequestLine|\\w*Mapping|\\w*Exchange|Path|POST|PUT|PATCH|DELETE|HTTP")
-                    && a.values().values().stream().anyMatch(v -> credentialPath.matcher(v).matches())) {
-                return true; // mapped to a login or token path (POST /oauth2/token)
-            }
-        }
-        if (verb != null) {
-            return verb.equals("GET");
-        }
-        return Catalog.any(catalog.readMethodNames(), mf.name());
-    }
-
 
     /**
      * True when {@code c} is a setter on a builder chain ({@code RefundLog.builder().payPrice(..)}, {@code

@@ -1,0 +1,210 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.EffectKind;
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.facts.Arg;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.LocalVar;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.index.ResolvedType;
+
+import static io.idemcheck.core.summary.Sites.display;
+import static io.idemcheck.core.summary.Sites.simple;
+
+/**
+ * Classifier used by {@link Effects}: calls that leave the application through a remote client the catalog knows by
+ * an annotation rather than a type (a {@code @DubboReference} field, a bodiless interface method mapped by Retrofit's
+ * {@code @POST} or Feign's {@code @RequestLine}), whether such a client's method only reads or obtains a credential,
+ * whether a payment SDK's generic executor is given a query request, and effects called on a library accessor's
+ * result ({@code opsForStream().add}). Stateless; reads the catalog and the index.
+ */
+final class RemoteCalls {
+
+    private final ProjectIndex index;
+    private final Catalog catalog;
+
+    RemoteCalls(ProjectIndex index) {
+        this.index = index;
+        this.catalog = index.catalog();
+    }
+
+    /**
+     * The effect of {@code c} through an annotated remote client, {@link java.util.Optional#empty()} when it is such a
+     * client's read (no effect), or null when no annotated client is involved and the caller decides.
+     */
+    java.util.Optional<EffectTrace> annotated(MethodRef m, CallSite c, CallTarget t, String here) {
+        ResolvedType recv = t.receiverType();
+        // a call on a field injected as a remote reference (Dubbo's @DubboReference), whose interface has no
+        // implementation in the sources: the call goes to another service
+        MethodRef declaredRef = t.declared();
+        if (c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
+                && m.type().fields().containsKey(c.receiver().name())
+                && !m.method().body().locals().containsKey(c.receiver().name())
+                && m.method().params().stream().noneMatch(p -> p.name().equals(c.receiver().name()))
+                && t.targets().stream().noneMatch(x -> x.method().hasBody())) {
+            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
+                if (!m.type().fieldHas(c.receiver().name(), ea.annotation())) {
+                    continue;
+                }
+                if (declaredRef != null ? remoteRead(declaredRef) : Catalog.any(catalog.readMethodNames(), c.name())) {
+                    return java.util.Optional.empty(); // a read (getOrder) changes nothing in the other service
+                }
+                return java.util.Optional.of(Effects.trace(m, c, EffectKind.of(ea.kind()),
+                        Effects.verbOfKind(ea.kind()), simple(recv.name()) + "." + c.name(),
+                        Basis.ANNOTATION, here + " calls the @" + ea.annotation() + " field " + c.receiver().name(),
+                        new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
+                                + ea.kind() + ") on the field " + m.type().simpleName() + "." + c.receiver().name(),
+                                m.file().relPath(), 0)));
+            }
+        }
+        // a bodiless method of a remote-client interface mapped to a write (Retrofit @POST, Feign's builder with
+        // @RequestLine("POST /charges"), a MicroProfile REST client's @PUT), with no implementation in the sources
+        MethodRef declared = t.declared();
+        if (declared != null && !declared.method().hasBody()
+                && t.targets().stream().noneMatch(x -> x.method().hasBody())) {
+            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
+                io.idemcheck.core.facts.AnnotationFact af = declared.method().annotations().stream()
+                        .filter(a -> a.simpleName().equals(ea.annotation())).findFirst().orElse(null);
+                if (af == null) {
+                    continue;
+                }
+                if (remoteRead(declared)) {
+                    return java.util.Optional.empty();
+                }
+                return java.util.Optional.of(Effects.trace(m, c, EffectKind.of(ea.kind()),
+                        Effects.verbOfKind(ea.kind()), declared.type().simpleName() + "." + c.name(),
+                        Basis.ANNOTATION, here + " calls " + declared.type().simpleName() + "." + c.name()
+                                + "(), mapped by @" + ea.annotation(),
+                        new Evidence(Basis.ANNOTATION, "catalog.json effectAnnotations", "@" + ea.annotation() + " ("
+                                + ea.kind() + ") on " + declared.type().fqn() + "#" + declared.method().name(),
+                                declared.file().relPath(), af.range().line())));
+            }
+        }
+        return null;
+    }
+
+    /**
+     * True when a method of a declarative HTTP client (a {@code @FeignClient} or {@code @HttpExchange} interface)
+     * only reads: it is mapped to GET or HEAD ({@code @GetMapping}, {@code @GetExchange}, {@code @RequestMapping(method
+     * = GET)}, {@code @RequestLine("GET ..")}), or it carries no write mapping and its name is one of the catalog's
+     * read names ({@code get*}, {@code find*}, {@code query*}, ...), or it obtains a credential (the catalog's
+     * {@code credentialCallWords}: authenticateUser, login, exchangeToken). A repeat changes nothing downstream.
+     */
+    boolean remoteRead(MethodRef declared) {
+        if (declared == null) {
+            return false;
+        }
+        io.idemcheck.core.facts.MethodFacts mf = declared.method();
+        String verb = null;
+        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
+            String n = a.simpleName();
+            String all = String.join(" ", a.values().values()).toUpperCase(java.util.Locale.ROOT);
+            if (n.equals("GetMapping") || n.equals("GetExchange")) {
+                verb = "GET";
+            } else if (n.matches("(Post|Put|Delete|Patch)(Mapping|Exchange)|POST|PUT|DELETE|PATCH")) {
+                verb = "WRITE";
+            } else if (n.equals("GET") || n.equals("HEAD")) {
+                verb = "GET";
+            } else if (n.equals("RequestMapping") || n.equals("HttpExchange") || n.equals("RequestLine")
+                    || n.equals("HTTP")) {
+                if (all.matches("(?s).*\\b(POST|PUT|DELETE|PATCH)\\b.*")) {
+                    verb = "WRITE";
+                } else if (all.matches("(?s).*\\b(GET|HEAD)\\b.*")) {
+                    verb = "GET";
+                }
+            }
+        }
+        if (catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS).regex("(?i)(%s).*").matcher(mf.name()).matches()) {
+            return true; // a login or token request (authenticateUser()): a repeat issues another credential
+        }
+        java.util.regex.Pattern credentialPath = catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS)
+                .regex("(?is).*/(%s).*");
+        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
+            if (a.simpleName().matches("RequestLine|\\w*Mapping|\\w*Exchange|Path|POST|PUT|PATCH|DELETE|HTTP")
+                    && a.values().values().stream().anyMatch(v -> credentialPath.matcher(v).matches())) {
+                return true; // mapped to a login or token path (POST /oauth2/token)
+            }
+        }
+        if (verb != null) {
+            return verb.equals("GET");
+        }
+        return Catalog.any(catalog.readMethodNames(), mf.name());
+    }
+
+
+    private static final java.util.regex.Pattern CAMEL_WORD = java.util.regex.Pattern.compile("[A-Z][a-z0-9]+");
+
+    /**
+     * True when {@code c} hands a payment or cloud SDK's generic executor a request object whose type names a read:
+     * {@code alipayClient.execute(new AlipayTradeQueryRequest())}, a refund-status query, asks; it moves no money. The
+     * request's type is the first argument's declared type or the type it is built with ({@code new X(..)}); it must
+     * end with {@code Request}, and one of its words is one of the catalog's {@code readVerbNames} (Query, Get, List).
+     */
+    boolean readRequest(MethodRef m, CallSite c) {
+        if (c.args().isEmpty()) {
+            return false;
+        }
+        Arg a = c.args().get(0);
+        String type = null;
+        java.util.regex.Matcher nm = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)").matcher(a.text().trim());
+        if (nm.find()) {
+            type = nm.group(1);
+        } else if (a.names().size() == 1) {
+            String n = a.names().iterator().next();
+            io.idemcheck.core.facts.TypeRef tr = index.variableType(m, n, false).orElse(null);
+            LocalVar lv = m.method().body().locals().get(n);
+            if (tr != null && !tr.simpleName().isEmpty() && !"var".equals(tr.simpleName())) {
+                type = tr.simpleName();
+            }
+            if ((type == null || !type.endsWith("Request")) && lv != null && lv.initText() != null) {
+                java.util.regex.Matcher im = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)")
+                        .matcher(lv.initText().trim());
+                type = im.find() ? im.group(1) : type;
+            }
+        }
+        if (type == null) {
+            return false;
+        }
+        type = type.substring(type.lastIndexOf('.') + 1);
+        if (!type.endsWith("Request")) {
+            return false;
+        }
+        java.util.regex.Pattern read = catalog.terms(Vocabulary.READ_VERB_NAMES).regex("(?i)(%s)");
+        java.util.regex.Matcher w = CAMEL_WORD.matcher(type);
+        while (w.find()) {
+            if (read.matcher(w.group()).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The effect of {@code c} called on the result of an accessor of a catalog effect type, listed in the entry's
+     * methods as {@code accessor().method}: {@code redisTemplate.opsForStream().add(..)} is {@code RedisTemplate}'s
+     * {@code opsForStream().add}, {@code redisson.getStream(name).add(..)} is {@code RedissonClient}'s
+     * {@code getStream().add*}. The accessor's result type is a library's, not known to the index. Null otherwise.
+     */
+    EffectTrace chainedEffect(MethodRef m, CallSite c) {
+        CallSite inner = m.method().body().calls().get(c.receiver().callId());
+        ResolvedType innerType = index.calls(m).get(inner.id()).receiverType();
+        if (innerType.isProject()) {
+            return null;
+        }
+        Catalog.EffectType et = catalog.effectType(innerType.name());
+        if (et == null && innerType.kind() == ResolvedType.Kind.UNKNOWN) {
+            et = catalog.effectTypeBySimpleName(innerType.simpleName());
+        }
+        String method = et == null ? null : et.matchingMethod(inner.name() + "()." + c.name());
+        if (method == null) {
+            return null;
+        }
+        String call = simple(innerType.name()) + "." + inner.name() + "()." + c.name();
+        return Effects.trace(m, c, EffectKind.of(et.kind()), Effects.verbOfKind(et.kind()), call, Basis.CATALOG,
+                display(c) + " calls " + call + "()",
+                Evidence.catalog(Basis.CATALOG, "effectTypes", et.type() + "#" + method + " (" + et.kind() + ")"));
+    }
+}
