@@ -68,8 +68,52 @@ final class InProgressArguments {
                         + t.type().simpleName() + "." + t.method().name() + "(), which stores it as the status of a "
                         + "new or saved row,", "argument", List.of());
             }
+            if (inProgress) {
+                StaleRunningNotRecovered.Move sql = sqlMove(cat, m, c, ci, i, value, bare);
+                if (sql != null) {
+                    return sql;
+                }
+            }
         }
         return null;
+    }
+
+    /**
+     * The move a call makes by passing an in-progress value to a data-access method whose visible SQL writes a status
+     * column from a parameter ({@code SET status = #{status}}) and whose parameter at that position is named for a
+     * status (its name or its {@code @Param} value): {@code s1Update(id, PROCESSING)}. Null when none does.
+     */
+    private static StaleRunningNotRecovered.Move sqlMove(Catalog cat, MethodRef m, CallSite c, CallInfo ci, int i,
+                                                         String value, String bare) {
+        for (MethodRef t : ci.target().targets()) {
+            if (t.method().params().size() <= i || !statusParam(t.method().params().get(i))) {
+                continue;
+            }
+            for (io.idemcheck.core.sql.SqlStatement st : ci.statements()) {
+                if (InProgressStates.movesToInProgress(cat, st) != null) {
+                    continue; // the statement itself names the in-progress value: already a move of its own
+                }
+                for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+                    if (f.kind() == io.idemcheck.core.sql.SqlFacts.Kind.UPDATE && f.statusValues().contains("?")) {
+                        return new StaleRunningNotRecovered.Move(Semantics.location(m, c.range(), null), m.id(),
+                                c.text(), f.table(), bare.toUpperCase(Locale.ROOT), Semantics.display(c) + " passing "
+                                + value.replaceAll("\\s+", " ") + " to " + t.type().simpleName() + "."
+                                + t.method().name() + "(), whose SQL writes it as the row's status,", "argument",
+                                f.setColumns());
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A parameter named for a status, by its own name or by its {@code @Param} value. */
+    private static boolean statusParam(io.idemcheck.core.facts.MethodFacts.Param p) {
+        if (STATUS_STORE.matcher(p.name()).matches()) {
+            return true;
+        }
+        return p.annotations().stream().anyMatch(a -> a.simpleName().equals("Param")
+                && a.strings().values().stream().anyMatch(v -> STATUS_STORE.matcher(v).matches()));
     }
 
     /** "IdempotencyKeys.ResponseStatusType.pending" -> "pending"; "\"RUNNING\"" -> "RUNNING". */
