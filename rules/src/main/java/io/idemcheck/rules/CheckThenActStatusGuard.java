@@ -128,6 +128,9 @@ public final class CheckThenActStatusGuard implements Rule {
                 } else if (ci.effect() == null && writesCheckedValue(c, ci, g)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes only the state the check "
                             + "tested for: a repeat converges");
+                } else if (StatusChecks.rowLocked(sem, m, sc.loadedBy(), c)) {
+                    trace.note(c.range().line(), subject, Semantics.display(c) + " and the read run under a lock keyed "
+                            + "by the row: a second run waits and fails the check");
                 } else if (lockedRead(sem, m, sc, c)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes a row read with a lock held "
                             + "(SELECT .. FOR UPDATE in a transaction): a second run waits and fails the check");
@@ -238,9 +241,24 @@ public final class CheckThenActStatusGuard implements Rule {
         if (ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis()) && rowCountChecked(sem, m, c)) {
             return true; // a status update whose SQL is not visible, used as a compare-and-set by its row count
         }
+        if (versionFenced(ci) && (!c.name().equals("updateById") && !c.name().startsWith("updateByPrimaryKey")
+                || rowCountChecked(sem, m, c))) {
+            return true; // an optimistic-lock entity write: JPA's save throws, MyBatis-Plus's checked count is 0
+        }
         String table = ci.statements().stream().map(SqlStatement::table).filter(java.util.Objects::nonNull)
                 .findFirst().orElse(null);
         return StatusChecks.coveringClaim(sem, m, c, table) != null;
+    }
+
+    /**
+     * The write is a save of an entity with an optimistic-lock field (JPA or MyBatis-Plus {@code @Version}): every
+     * status-writing statement it runs is an entity save matched on the version read with the row, so a second run
+     * that read the same old row writes nothing (JPA throws, an {@code updateById} returns 0).
+     */
+    private static boolean versionFenced(CallInfo ci) {
+        List<SqlStatement> writes = ci.statements().stream().filter(SqlStatement::statusWrite).toList();
+        return !writes.isEmpty() && writes.stream().allMatch(st -> st.source() == SqlStatement.Source.ENTITY_SAVE
+                && st.conditional());
     }
 
     private static boolean rowCountChecked(Semantics sem, MethodRef m, CallSite c) {

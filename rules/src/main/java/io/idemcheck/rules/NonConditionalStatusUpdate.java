@@ -152,6 +152,12 @@ public final class NonConditionalStatusUpdate implements Rule {
                     continue;
                 }
                 StatusChecks.SameRowCheck check = StatusChecks.find(sem, m, c, ci, columns);
+                if (check != null && check.helper() == null
+                        && StatusChecks.rowLocked(sem, m, check.check().loadedBy(), c)) {
+                    trace.missing(line, subject, "an unlocked row: the read of the status and this write run under "
+                            + "a lock keyed by the row");
+                    continue;
+                }
                 String why = null;
                 if (check != null && check.helper() == null) {
                     why = "the guard `" + check.text().replace('\n', ' ') + "` at line " + check.range().line()
@@ -271,7 +277,8 @@ public final class NonConditionalStatusUpdate implements Rule {
     static Set<String> blindStatusColumns(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
         Set<String> out = new java.util.LinkedHashSet<>();
         for (SqlFacts f : st.shapes()) {
-            if (transitionShape(cat, f) && !fencedShape(cat, f) && !fencedInSubquery(cat, f)) {
+            if (transitionShape(cat, f) && !fencedShape(cat, f) && !fencedInSubquery(cat, f)
+                    && !decidedByRow(cat, f)) {
                 out.addAll(StatusRows.statusColumns(cat, f));
             }
         }
@@ -281,7 +288,47 @@ public final class NonConditionalStatusUpdate implements Rule {
     /** Some shape of the statement writes a workflow status without fencing it. */
     static boolean blind(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
         return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f)
-                && !fencedInSubquery(cat, f));
+                && !fencedInSubquery(cat, f) && !decidedByRow(cat, f));
+    }
+
+    private static final java.util.regex.Pattern CASE_WORD = java.util.regex.Pattern.compile("[A-Za-z_][\\w.]*");
+    private static final Set<String> CASE_KEYWORDS = Set.of("case", "when", "then", "else", "end", "and", "or",
+            "not", "null", "is", "in", "between", "like");
+
+    /**
+     * Every workflow status column the shape sets gets a {@code CASE} whose conditions read the row's own columns
+     * ({@code SET retry_count = retry_count + 1, status = CASE WHEN retry_count + 1 >= 5 THEN 'DEAD' ELSE 'PENDING'
+     * END}): the new status is decided by the database from the row's current values in the same statement, the
+     * attempt-counted failure write that IDEM006 recommends, not an overwrite of a status read earlier. A CASE over
+     * parameters only ({@code CASE WHEN ? THEN ..}) decides nothing from the row and stays blind.
+     */
+    static boolean decidedByRow(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
+        if (f.text() == null) {
+            return false;
+        }
+        Set<String> columns = StatusRows.statusColumns(cat, f);
+        if (columns.isEmpty()) {
+            return false;
+        }
+        for (String col : f.setColumns()) {
+            if (!columns.contains(StatusRows.norm(col))) {
+                continue;
+            }
+            java.util.regex.Matcher cm = java.util.regex.Pattern.compile("(?is)(?<![\\w.])"
+                    + java.util.regex.Pattern.quote(col) + "\\s*=\\s*CASE\\b(.*?)\\bEND\\b").matcher(f.text());
+            if (!cm.find()) {
+                return false;
+            }
+            java.util.regex.Matcher w = CASE_WORD.matcher(cm.group(1).replaceAll("'[^']*'", " "));
+            boolean readsRow = false;
+            while (w.find()) {
+                readsRow |= !CASE_KEYWORDS.contains(w.group().toLowerCase(java.util.Locale.ROOT));
+            }
+            if (!readsRow) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

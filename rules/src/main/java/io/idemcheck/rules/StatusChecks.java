@@ -75,6 +75,53 @@ final class StatusChecks {
     }
 
     /** True when the write {@code c} concerns the row whose status {@code sc} read ({@link StatusRows#sameRow}). */
+    private static final java.util.regex.Pattern LOCK_KEY_WORD = java.util.regex.Pattern.compile("[A-Za-z_$][\\w$]*");
+
+    /**
+     * A distributed lock (Redisson {@code getLock(..)}, a lock registry, {@code setIfAbsent}: {@link Locks#in}) keyed
+     * by the row is held across both the read {@code read} and the write {@code c}: its key names a variable passed to
+     * the read or the write ({@code redisson.getLock("task:" + id)} around {@code selectById(id)} and
+     * {@code updateStatus(id, ..)}). A second run waits for the lock and then reads the new status, so the check and
+     * the act are one step. A lock with no key from the row (a job-wide lock, {@code @SchedulerLock}) does not count.
+     */
+    static boolean rowLocked(Semantics sem, MethodRef m, CallSite read, CallSite c) {
+        if (read == null) {
+            return false;
+        }
+        io.idemcheck.core.facts.Body body = m.method().body();
+        Set<String> row = new java.util.LinkedHashSet<>();
+        for (CallSite x : List.of(read, c)) {
+            for (io.idemcheck.core.facts.Arg a : x.args()) {
+                row.addAll(a.names());
+            }
+        }
+        row.addAll(sem.roots(m, Set.copyOf(row)));
+        for (io.idemcheck.core.summary.Locks.Lock l : io.idemcheck.core.summary.Locks.in(sem, m)) {
+            if (l.call() == null || !l.holds(body, read) || !l.holds(body, c)) {
+                continue;
+            }
+            StringBuilder key = new StringBuilder(l.call().text());
+            CallSite lc = l.call();
+            if (lc.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME) {
+                io.idemcheck.core.facts.LocalVar lv = body.locals().get(lc.receiver().name());
+                if (lv != null && lv.initText() != null) {
+                    key.append(' ').append(lv.initText());
+                }
+            }
+            java.util.regex.Matcher w = LOCK_KEY_WORD.matcher(key.toString().replaceAll("\"(?:\\\\.|[^\"\\\\])*\"", " "));
+            Set<String> names = new java.util.LinkedHashSet<>();
+            while (w.find()) {
+                names.add(w.group());
+            }
+            names.addAll(sem.roots(m, Set.copyOf(names)));
+            names.retainAll(row);
+            if (!names.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean sameRow(Semantics sem, MethodRef m, CallSite c, CheckThenActStatusGuard.StatusCheck sc) {
         return StatusRows.sameRow(sem, m, c, sc.variable(), sc.loadedBy(), sc.loadedIn());
     }

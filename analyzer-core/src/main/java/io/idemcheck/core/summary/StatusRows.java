@@ -141,6 +141,9 @@ public final class StatusRows {
      */
     public static boolean sameRow(Semantics sem, MethodRef m, CallSite c, String var, CallSite loadedBy,
                                   LoopFact loadedIn) {
+        if (loadedBy != null && readsOtherTable(sem, m, loadedBy, c)) {
+            return false; // a parent's or another entity's state (SELECT .. FROM t_order, UPDATE t_order_item)
+        }
         Set<String> argNames = new LinkedHashSet<>();
         for (Arg a : c.args()) {
             argNames.addAll(a.names());
@@ -177,6 +180,50 @@ public final class StatusRows {
             }
         }
         return false;
+    }
+
+    /**
+     * True when the visible SQL of {@code read} (a SELECT) never mentions the table that the visible SQL of
+     * {@code write} writes: the state checked is another table's row ({@code SELECT * FROM b_order} then
+     * {@code UPDATE b_order_item}), so the check is no transition guard of the written row. False when either SQL is
+     * not visible; a read that joins or sub-selects the written table counts as the same table.
+     */
+    public static boolean readsOtherTable(Semantics sem, MethodRef m, CallSite read, CallSite write) {
+        List<CallInfo> infos = sem.calls(m);
+        Set<String> written = new LinkedHashSet<>();
+        for (io.idemcheck.core.sql.SqlStatement st : infos.get(write.id()).statements()) {
+            if (st.kind() != SqlFacts.Kind.SELECT && st.table() != null) {
+                written.add(bareTable(st.table()));
+            }
+        }
+        List<String> readTexts = new java.util.ArrayList<>();
+        for (io.idemcheck.core.sql.SqlStatement st : infos.get(read.id()).statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.kind() == SqlFacts.Kind.SELECT && f.text() != null
+                        && f.text().toLowerCase(java.util.Locale.ROOT).contains(" from ")) {
+                    readTexts.add(f.text().toLowerCase(java.util.Locale.ROOT).replace("`", "").replace("\"", ""));
+                }
+            }
+        }
+        if (written.isEmpty() || readTexts.isEmpty()) {
+            return false;
+        }
+        for (String t : written) {
+            java.util.regex.Pattern w = java.util.regex.Pattern.compile("(?<![\\w$])" + java.util.regex.Pattern.quote(t)
+                    + "(?![\\w$])");
+            for (String text : readTexts) {
+                if (w.matcher(text).find()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static String bareTable(String table) {
+        String t = table.toLowerCase(java.util.Locale.ROOT).replace("`", "").replace("\"", "").trim();
+        int dot = t.lastIndexOf('.');
+        return dot >= 0 ? t.substring(dot + 1) : t;
     }
 
     /** Normalised workflow-status columns an UPDATE shape sets. */

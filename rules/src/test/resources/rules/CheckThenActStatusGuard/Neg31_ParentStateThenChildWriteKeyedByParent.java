@@ -1,0 +1,45 @@
+// The check reads the order's state and the write ships its item, keyed by a value of the order: the SELECT and the
+// UPDATE name different tables, so the check is a precondition on the parent row, not a transition guard of the
+// written row; no finding.
+package com.example.idem004.neg31;
+
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+import org.springframework.stereotype.Service;
+
+@Service
+public class ShipService {
+
+    private final OrderMapper orderMapper;
+
+    public ShipService(OrderMapper orderMapper) {
+        this.orderMapper = orderMapper;
+    }
+
+    public void ship(long orderId) {
+        Order order = orderMapper.selectOrder(orderId);
+        if ("PAID".equals(order.getStatus())) {
+            orderMapper.shipItem(order.getItemId());
+        }
+    }
+}
+
+@Mapper
+interface OrderMapper {
+
+    @Select("SELECT id, status, item_id FROM shop_order WHERE id = #{id}")
+    Order selectOrder(@Param("id") long id);
+
+    @Update("UPDATE shop_order_item SET status = 'SHIPPED' WHERE id = #{id}")
+    int shipItem(@Param("id") long id);
+}
+
+class Order {
+    private String status;
+    private long itemId;
+
+    public String getStatus() { return status; }
+    public long getItemId() { return itemId; }
+}
