@@ -541,10 +541,67 @@ final class LockedWork {
             return null;
         }
         String t = STRING.matcher(text).replaceAll("\"\"");
-        if (CONSTANT_WORD.matcher(t).find() || !IDENT.matcher(t).find()) {
+        if (CONSTANT_WORD.matcher(t).find() || !variesWithCall(m, t)) {
             return null;
         }
         return shorten(text);
+    }
+
+    private static final Pattern ROOT_IDENT = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*)");
+
+    /**
+     * True when a lock's key text (string literals blanked) varies per call, outside a lambda or method reference: it
+     * names a local variable or parameter of the method ({@code "order:" + id}) or reads a value through a no-argument
+     * call other than the clock ({@code UserContext.getCurrentUser().getId()}). The lock client among a lock
+     * constructor's arguments ({@code new InterProcessMutex(curator, "/locks/relay")}: a field), the task a lock
+     * executor runs ({@code () -> relay.relayAll()}) and a configuration built from constants, factories of constants
+     * and the clock ({@code new LockConfiguration(Instant.now(), "relay", Duration.ofMinutes(5), ..)}) do not: the
+     * lock has one fixed name.
+     */
+    private static boolean variesWithCall(MethodRef m, String text) {
+        java.util.Set<String> names = new java.util.HashSet<>(m.method().body().locals().keySet());
+        m.method().params().forEach(p -> names.add(p.name()));
+        for (String arg : topLevelArgs(text)) {
+            if (arg.contains("->") || arg.contains("::")) {
+                continue;
+            }
+            Matcher id = ROOT_IDENT.matcher(arg);
+            while (id.find()) {
+                if (names.contains(id.group(1))) {
+                    return true;
+                }
+            }
+            Matcher getter = NO_ARG_CALL.matcher(arg);
+            while (getter.find()) {
+                if (!CLOCK.matcher(getter.group(1)).matches()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final Pattern NO_ARG_CALL = Pattern.compile("([A-Za-z_$][\\w$]*)\\s*\\(\\s*\\)");
+    private static final Pattern CLOCK = Pattern.compile("now|currentTimeMillis|nanoTime|randomUUID");
+
+    /** The comma-separated arguments of an argument list's text, split at depth 0. */
+    private static List<String> topLevelArgs(String text) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '(' || ch == '[' || ch == '{') {
+                depth++;
+            } else if ((ch == ')' || ch == ']' || ch == '}') && depth > 0) {
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                out.add(text.substring(start, i));
+                start = i + 1;
+            }
+        }
+        out.add(text.substring(start));
+        return out;
     }
 
     /** The text between the first '(' and its matching ')' of a call expression, or null. */
