@@ -168,7 +168,8 @@ class ExplainCommandTest {
         assertThat(fired.get("missing")).isEmpty();
         JsonNode none = verdict(NOON.resolve("job/ArrearsReminderJob.java") + ":28", "IDEM004");
         assertThat(none.get("missing").get(0).asText())
-                .isEqualTo("the method: a condition: the method has no if, switch or early exit");
+                .isEqualTo("the method: a condition: the method has no if, switch, early exit or assertion call "
+                        + "(catalog assertionGuardCalls)");
     }
 
     @Test

@@ -52,7 +52,8 @@ public final class CheckThenActStatusGuard implements Rule {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()) {
+            if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()
+                    && m.method().body().calls().stream().noneMatch(h -> assertionGuard(sem, m, h) != null)) {
                 return;
             }
             checkMethod(ctx, sem, m, RuleTrace.OFF);
@@ -64,8 +65,10 @@ public final class CheckThenActStatusGuard implements Rule {
         if (m.file().test() || !m.method().hasBody()) {
             trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
                     : "the method has no body"));
-        } else if (m.method().body().guards().isEmpty()) {
-            trace.missing(0, "the method", "a condition: the method has no if, switch or early exit");
+        } else if (m.method().body().guards().isEmpty() && m.method().body().calls().stream()
+                .noneMatch(h -> assertionGuard(ctx.project().semantics(), m, h) != null)) {
+            trace.missing(0, "the method", "a condition: the method has no if, switch, early exit or assertion "
+                    + "call (catalog assertionGuardCalls)");
         } else {
             checkMethod(ctx, ctx.project().semantics(), m, trace);
             if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
@@ -91,6 +94,43 @@ public final class CheckThenActStatusGuard implements Rule {
             if (sc == null) {
                 continue;
             }
+            checkGuard(ctx, sem, m, infos, g, sc, c -> c.guardIds().contains(g.id()) && !g.callIds().contains(c.id()),
+                    trace);
+        }
+        // a statement Assert.isTrue(cond, ..) / Preconditions.checkState(cond, ..) guards what it dominates
+        for (CallSite h : body.calls()) {
+            GuardFact g = assertionGuard(sem, m, h);
+            StatusCheck sc = g == null ? null : statusCheck(sem, m, g);
+            if (sc != null) {
+                checkGuard(ctx, sem, m, infos, g, sc, c -> dominates(h, c) && !g.callIds().contains(c.id()), trace);
+            }
+        }
+    }
+
+    /**
+     * A statement call of the catalog's {@code assertionGuardCalls} ({@code Assert.isTrue(cond, "..")}) as a guard of
+     * its first argument, or null. The guard's id is -1: what it guards is the code it dominates.
+     */
+    static GuardFact assertionGuard(Semantics sem, MethodRef m, CallSite h) {
+        if (h.use() != CallSite.Use.DISCARDED || h.args().isEmpty() || h.receiver().kind() == Receiver.Kind.NONE
+                || h.receiver().kind() == Receiver.Kind.THIS
+                || !sem.catalog().terms(Vocabulary.ASSERTION_GUARD_CALLS).has(h.receiver().text().trim() + "." + h.name())) {
+            return null;
+        }
+        io.idemcheck.core.facts.Arg a = h.args().get(0);
+        return new GuardFact(-1, a.text(), a.names(), a.callIds(), true, h.range());
+    }
+
+    /** True when every run of {@code c} runs {@code h} first: later, same lambda, inside every arm and guard of h. */
+    static boolean dominates(CallSite h, CallSite c) {
+        return c.id() > h.id() && c.lambdaId() == h.lambdaId() && c.guardIds().containsAll(h.guardIds())
+                && c.arms().containsAll(h.arms());
+    }
+
+    private void checkGuard(RuleContext ctx, Semantics sem, MethodRef m, List<CallInfo> infos, GuardFact g,
+                            StatusCheck sc, java.util.function.Predicate<CallSite> guarded, RuleTrace trace) {
+        Body body = m.method().body();
+        {
             int line = g.range().line();
             String subject = trace.enabled() ? "the check `" + oneLine(g.text()) + "`" : null;
             if (trace.enabled()) {
@@ -101,7 +141,7 @@ public final class CheckThenActStatusGuard implements Rule {
             List<CallSite> acts = new ArrayList<>();
             String field = StatusRows.norm(field(sc.accessor()));
             for (CallSite c : body.calls()) {
-                if (!c.guardIds().contains(g.id()) || g.callIds().contains(c.id())) {
+                if (!guarded.test(c)) {
                     continue;
                 }
                 CallInfo ci = infos.get(c.id());
@@ -149,7 +189,7 @@ public final class CheckThenActStatusGuard implements Rule {
                 // the effects the same check guards are what a second pass repeats: name them with the write
                 for (CallSite c : body.calls()) {
                     CallInfo ci = infos.get(c.id());
-                    if (c.guardIds().contains(g.id()) && !g.callIds().contains(c.id()) && ci.effect() != null
+                    if (guarded.test(c) && ci.effect() != null
                             && !ci.effect().isDatabaseLocal() && !acts.contains(c) && !safe(sem, m, c, ci)) {
                         acts.add(c);
                     }

@@ -264,7 +264,9 @@ public enum Vocabulary {
     /** Calls (as Type.method) that list the in-doubt branches of a resource manager so a coordinator can finish them after a crash. */
     IN_DOUBT_RECOVER_CALLS,
     /** Name beginnings of a call that drops an entry from the store a loop iterates (remove, delete, evict), case-insensitively. Regex alternatives. */
-    STORE_REMOVE_CALL_NAMES;
+    STORE_REMOVE_CALL_NAMES,
+    /** Calls (as Type.method, the type as written at the call) that throw when their first argument is false: a statement {@code Assert.isTrue(cond, ..)} guards what follows it like {@code if (!cond) throw}. Exact. */
+    ASSERTION_GUARD_CALLS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());
