@@ -88,6 +88,15 @@ public final class Locks {
                 }
                 continue;
             }
+            String wrapped = lambdaHelper(sem, infos.get(c.id()));
+            if (wrapped != null) {
+                for (LambdaFact lf : body.lambdas()) {
+                    if (lf.ownerCallId() == c.id()) {
+                        out.add(new Lock(Sites.display(c) + " (" + wrapped + ")", c.range(), c, 0, 0, lf.id()));
+                    }
+                }
+                continue;
+            }
             String kind = acquisition(sem, m, c);
             if (kind == null) {
                 continue;
@@ -127,6 +136,39 @@ public final class Locks {
             Acquire via = helper(sem, t);
             if (via != null) {
                 return new Acquire(Sites.display(c) + " (" + via.kind() + ")", via.tries());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The lock a project helper takes around the task it is given ({@code helper.withLock("relay", () -> work())}):
+     * a method of the project that acquires a distributed lock and, while holding it, runs one of its own parameters
+     * ({@code body.run()}, {@code task.get()}). Null when no target of the call does.
+     */
+    private static String lambdaHelper(Semantics sem, CallInfo ci) {
+        for (MethodRef t : ci.target().targets()) {
+            if (!t.method().hasBody() || t.file().test()) {
+                continue;
+            }
+            java.util.Set<String> params = new java.util.HashSet<>();
+            t.method().params().forEach(p -> params.add(p.name()));
+            List<CallSite> calls = t.method().body().calls();
+            for (CallSite a : calls) {
+                String kind = libraryAcquisition(sem, t, a);
+                if (kind == null) {
+                    continue;
+                }
+                for (int j = a.id() + 1; j < calls.size(); j++) {
+                    CallSite x = calls.get(j);
+                    if (isRelease(sem.catalog(), x, sem.calls(t).get(j))) {
+                        break;
+                    }
+                    if (x.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
+                            && params.contains(x.receiver().name())) {
+                        return kind;
+                    }
+                }
             }
         }
         return null;
