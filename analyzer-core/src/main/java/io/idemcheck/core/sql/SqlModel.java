@@ -1,20 +1,26 @@
 package io.idemcheck.core.sql;
 
+import io.idemcheck.core.catalog.Terms;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.Range;
 import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
+import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.sql.mybatis.MapperXmlReader;
 import io.idemcheck.core.sql.mybatis.SqlShape;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The SQL statements a project declares, linked to the Java methods that run them: MyBatis annotations
@@ -32,8 +38,6 @@ public final class SqlModel {
     private final Map<String, List<SqlStatement>> byMethod = new LinkedHashMap<>();
     private final List<SqlStatement> all = new ArrayList<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
-    /** Project subtypes of a type, to tell a base template group (rendered by its subtypes) from a broken one. */
-    private java.util.function.Function<String, List<TypeEntry>> subtypesOf;
 
     public SqlModel(SqlClassifier classifier) {
         this.classifier = classifier;
@@ -55,15 +59,13 @@ public final class SqlModel {
     public static SqlModel fromAnnotations(ProjectIndex index, SqlClassifier classifier,
                                            SqlObjectTemplates templates) {
         SqlModel model = new SqlModel(classifier);
-        model.subtypesOf = index::subtypes;
-        io.idemcheck.core.catalog.Terms sqlObject = classifier.catalog().terms(
-                io.idemcheck.core.catalog.Vocabulary.SQL_OBJECT_ANNOTATIONS);
+        Terms sqlObject = classifier.catalog().terms(Vocabulary.SQL_OBJECT_ANNOTATIONS);
         for (TypeEntry t : index.types()) {
             for (MethodFacts m : t.type().methods()) {
                 for (AnnotationFact a : m.annotations()) {
                     String sql = a.strings().get("value");
                     if (sqlObject.has(a.simpleName())) {
-                        model.addSqlObject(t, m, a, sql, t.fqn(), templates);
+                        model.addSqlObject(index, t, m, a, sql, t.fqn(), templates);
                         continue;
                     }
                     if (sql == null) {
@@ -96,13 +98,13 @@ public final class SqlModel {
     }
 
     /** SQL-object methods declared in project supertypes of {@code t}, with the statements of {@code t}'s group. */
-    private void addInherited(ProjectIndex index, TypeEntry t, io.idemcheck.core.catalog.Terms sqlObject,
+    private void addInherited(ProjectIndex index, TypeEntry t, Terms sqlObject,
                               SqlObjectTemplates templates) {
-        java.util.Set<String> own = new java.util.HashSet<>();
+        Set<String> own = new HashSet<>();
         for (MethodFacts m : t.type().methods()) {
             own.add(m.name());
         }
-        for (io.idemcheck.core.index.ResolvedType st : index.allSupertypes(t)) {
+        for (ResolvedType st : index.allSupertypes(t)) {
             TypeEntry s = index.typeOf(st).orElse(null);
             if (s == null || s == t) {
                 continue;
@@ -113,7 +115,7 @@ public final class SqlModel {
                 }
                 for (AnnotationFact a : m.annotations()) {
                     if (sqlObject.has(a.simpleName()) && a.strings().get("value") == null) {
-                        addSqlObject(s, m, a, null, t.fqn(), templates);
+                        addSqlObject(index, s, m, a, null, t.fqn(), templates);
                     }
                 }
             }
@@ -126,8 +128,8 @@ public final class SqlModel {
      * no template exists; a template that renders with errors is added as unknown SQL with a diagnostic, unless the
      * type's group is a base group whose subtypes render it (then it is skipped quietly).
      */
-    private void addSqlObject(TypeEntry t, MethodFacts m, AnnotationFact a, String value, String ownerFqn,
-                              SqlObjectTemplates templates) {
+    private void addSqlObject(ProjectIndex index, TypeEntry t, MethodFacts m, AnnotationFact a, String value,
+                              String ownerFqn, SqlObjectTemplates templates) {
         if (value != null && !value.isBlank() && !value.trim().matches("[A-Za-z_][A-Za-z0-9_]*")) {
             addAnnotated(t, m, a, value, SqlStatement.Source.JDBI_ANNOTATION, ownerFqn, t.file().relPath(), a.range());
             return;
@@ -137,9 +139,10 @@ public final class SqlModel {
         if (r == null) {
             return;
         }
-        io.idemcheck.core.facts.Range at = new io.idemcheck.core.facts.Range(r.line(), 1, r.line(), 1);
+        Range at = new Range(r.line(), 1, r.line(), 1);
         if (r.error() != null) {
-            if (ownerFqn.equals(t.fqn()) && hasTemplatedSubtype(t, templates)) {
+            if (ownerFqn.equals(t.fqn()) && index.subtypes(t.fqn()).stream()
+                    .anyMatch(sub -> templates.hasTemplatesFor(sub.fqn()))) {
                 return;
             }
             diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, r.relPath(), r.line(), 1,
@@ -149,14 +152,9 @@ public final class SqlModel {
         addAnnotated(t, m, a, r.sql(), SqlStatement.Source.JDBI_TEMPLATE, ownerFqn, r.relPath(), at);
     }
 
-    private boolean hasTemplatedSubtype(TypeEntry t, SqlObjectTemplates templates) {
-        return subtypesOf != null && subtypesOf.apply(t.fqn()).stream()
-                .anyMatch(s -> templates.hasTemplatesFor(s.fqn()));
-    }
-
     /** Classifies one annotation's (or template's) text and adds it, with a diagnostic when it does not parse. */
     private void addAnnotated(TypeEntry t, MethodFacts m, AnnotationFact a, String sql, SqlStatement.Source src,
-                              String ownerFqn, String relPath, io.idemcheck.core.facts.Range range) {
+                              String ownerFqn, String relPath, Range range) {
         List<SqlFacts> shapes = new ArrayList<>();
         if (sql.trim().startsWith("<script>")) {
             for (SqlShape shape : scripts.flattenScript(sql)) {
