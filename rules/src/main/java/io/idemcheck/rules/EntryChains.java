@@ -32,11 +32,15 @@ final class EntryChains {
      * leads on, labelled "X() calls Y()". Empty when {@code target} is itself an entry point, is test code, or no
      * entry point reaches it.
      */
-    static List<Location> to(Semantics sem, MethodRef target) {
-        if (target.file().test() || sem.entryPoint(target) != null
-                || !sem.reachableFromEntryPoints().contains(target.method())) {
-            return List.of();
-        }
+    /** Breadth-first parents from every job entry point, computed once per scan (not once per finding). */
+    private record Forest(Map<MethodRef, MethodRef> parent, Map<MethodRef, CallSite> via,
+                          Map<MethodRef, Integer> depth) {
+    }
+
+    private static final Map<Semantics, Forest> FORESTS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    private static Forest forest(Semantics sem) {
         ProjectIndex index = sem.index();
         Map<MethodRef, MethodRef> parent = new HashMap<>();
         Map<MethodRef, CallSite> via = new HashMap<>();
@@ -47,7 +51,7 @@ final class EntryChains {
                 queue.add(m);
             }
         }
-        while (!queue.isEmpty() && !depth.containsKey(target)) {
+        while (!queue.isEmpty()) {
             MethodRef cur = queue.poll();
             if (!cur.method().hasBody() || depth.get(cur) >= MAX_DEPTH) {
                 continue;
@@ -62,7 +66,18 @@ final class EntryChains {
                 }
             }
         }
-        if (!depth.containsKey(target)) {
+        return new Forest(parent, via, depth);
+    }
+
+    static List<Location> to(Semantics sem, MethodRef target) {
+        if (target.file().test() || sem.entryPoint(target) != null
+                || !sem.reachableFromEntryPoints().contains(target.method())) {
+            return List.of();
+        }
+        Forest forest = FORESTS.computeIfAbsent(sem, EntryChains::forest);
+        Map<MethodRef, MethodRef> parent = forest.parent();
+        Map<MethodRef, CallSite> via = forest.via();
+        if (!forest.depth().containsKey(target)) {
             return List.of();
         }
         List<Location> out = new ArrayList<>();
