@@ -56,9 +56,6 @@ final class LockedWork {
     private static final int MAX_VISITS = 2_000;
     private static final int MAX_TARGETS = 4;
     private static final Pattern METHOD_REF = Pattern.compile("^\\s*(this|[a-z_$][\\w$]*)\\s*::\\s*([\\w$]+)\\s*$");
-    private static final Pattern CONSTANT_WORD = Pattern.compile("\\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\\b|\\b[A-Z]{3,}\\b");
-    private static final Pattern IDENT = Pattern.compile("[A-Za-z_$][\\w$]*");
-    private static final Pattern STRING = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"");
 
     /**
      * One effect a second lock holder would repeat.
@@ -93,7 +90,7 @@ final class LockedWork {
     static List<Hit> under(Semantics sem, MethodRef m, Locks.Lock lock) {
         LockedWork w = new LockedWork(sem);
         Body body = m.method().body();
-        String key = itemKey(m, lock);
+        String key = LockKeys.itemKey(m, lock);
         Ctx start = key == null ? Ctx.NONE : new Ctx(true, null, key, false);
         w.walk(m, c -> lock.holds(body, c) && (lock.call() == null || !c.exclusiveWith(lock.call())
                 && c.id() != lock.call().id()), start, List.of(), 0);
@@ -332,7 +329,7 @@ final class LockedWork {
         return shorten(c.receiver().text());
     }
 
-    private static String shorten(String s) {
+    static String shorten(String s) {
         String t = s.replaceAll("\\s+", " ").trim();
         return t.length() > 80 ? t.substring(0, 77) + "..." : t;
     }
@@ -483,7 +480,7 @@ final class LockedWork {
         return false;
     }
 
-    // ---- method references and lock keys ----------------------------------------------------------------------------
+    // ---- method references -----------------------------------------------------------------------------------------------
 
     /** The project method a method-reference argument ({@code service::handle}, {@code this::handle}) names. */
     private MethodRef methodRef(MethodRef m, Arg a) {
@@ -510,113 +507,6 @@ final class LockedWork {
         for (MethodRef c : candidates) {
             if (c.method().name().equals(name) && c.method().hasBody() && !c.file().test()) {
                 return c;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * The key a lock is taken on when it varies with the item ({@code "order:" + id}), or null for a lock with a
-     * fixed name (a ShedLock name, a constant, a string literal): one holder per job, not per item.
-     */
-    static String itemKey(MethodRef m, Locks.Lock lock) {
-        CallSite c = lock.call();
-        if (c == null) {
-            return null;
-        }
-        String text = null;
-        Receiver r = c.receiver();
-        if ((r.kind() == Receiver.Kind.NAME || r.kind() == Receiver.Kind.FIELD) && c.args().size() <= 3) {
-            LocalVar lv = m.method().body().locals().get(r.name());
-            if (lv != null && lv.initText() != null) {
-                text = innerArgs(lv.initText());
-            }
-        } else if (r.kind() == Receiver.Kind.CALL) {
-            text = innerArgs(r.text());
-        }
-        if (text == null && !c.args().isEmpty()) {
-            text = c.args().get(0).text();
-        }
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        String t = STRING.matcher(text).replaceAll("\"\"");
-        if (CONSTANT_WORD.matcher(t).find() || !variesWithCall(m, t)) {
-            return null;
-        }
-        return shorten(text);
-    }
-
-    private static final Pattern ROOT_IDENT = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*)");
-
-    /**
-     * True when a lock's key text (string literals blanked) varies per call, outside a lambda or method reference: it
-     * names a local variable or parameter of the method ({@code "order:" + id}) or reads a value through a no-argument
-     * call other than the clock ({@code UserContext.getCurrentUser().getId()}). The lock client among a lock
-     * constructor's arguments ({@code new InterProcessMutex(curator, "/locks/relay")}: a field), the task a lock
-     * executor runs ({@code () -> relay.relayAll()}) and a configuration built from constants, factories of constants
-     * and the clock ({@code new LockConfiguration(Instant.now(), "relay", Duration.ofMinutes(5), ..)}) do not: the
-     * lock has one fixed name.
-     */
-    private static boolean variesWithCall(MethodRef m, String text) {
-        java.util.Set<String> names = new java.util.HashSet<>(m.method().body().locals().keySet());
-        m.method().params().forEach(p -> names.add(p.name()));
-        for (String arg : topLevelArgs(text)) {
-            if (arg.contains("->") || arg.contains("::")) {
-                continue;
-            }
-            Matcher id = ROOT_IDENT.matcher(arg);
-            while (id.find()) {
-                if (names.contains(id.group(1))) {
-                    return true;
-                }
-            }
-            Matcher getter = NO_ARG_CALL.matcher(arg);
-            while (getter.find()) {
-                if (!CLOCK.matcher(getter.group(1)).matches()) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static final Pattern NO_ARG_CALL = Pattern.compile("([A-Za-z_$][\\w$]*)\\s*\\(\\s*\\)");
-    private static final Pattern CLOCK = Pattern.compile("now|currentTimeMillis|nanoTime|randomUUID");
-
-    /** The comma-separated arguments of an argument list's text, split at depth 0. */
-    private static List<String> topLevelArgs(String text) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            if (ch == '(' || ch == '[' || ch == '{') {
-                depth++;
-            } else if ((ch == ')' || ch == ']' || ch == '}') && depth > 0) {
-                depth--;
-            } else if (ch == ',' && depth == 0) {
-                out.add(text.substring(start, i));
-                start = i + 1;
-            }
-        }
-        out.add(text.substring(start));
-        return out;
-    }
-
-    /** The text between the first '(' and its matching ')' of a call expression, or null. */
-    private static String innerArgs(String call) {
-        int open = call.indexOf('(');
-        if (open < 0) {
-            return null;
-        }
-        int depth = 0;
-        for (int i = open; i < call.length(); i++) {
-            char ch = call.charAt(i);
-            if (ch == '(') {
-                depth++;
-            } else if (ch == ')' && --depth == 0) {
-                return call.substring(open + 1, i).trim();
             }
         }
         return null;
