@@ -171,7 +171,7 @@ final class InProgressArguments {
                 LocalVar lv = t.method().body().locals().get(var);
                 boolean fresh = lv != null && lv.initText() != null
                         && lv.initText().matches("(?s)\\s*(new\\s.*|.*\\.build\\(\\)\\s*)");
-                return new Stored(EntitySchema.tableOf(te.type()), fresh);
+                return new Stored(EntitySchema.tableOf(te, sem.index()), fresh);
             }
         }
         return null;

@@ -405,7 +405,7 @@ public final class MissingUniqueBusinessKey implements Rule {
         }
         EntityColumns.Written w = EntityColumns.of(project, m, c, var, var.startsWith("new ") ? var
                 : lv != null ? lv.initText() : null, entity);
-        String table = EntitySchema.tableOf(entity.type());
+        String table = EntitySchema.tableOf(entity, project.index());
         return new Insert(m, c, table, w.columns(), w.generated(), Semantics.display(c) + " inserts a new "
                 + entity.type().simpleName() + " into " + table, null, why);
     }

@@ -30,8 +30,9 @@ import java.util.function.Function;
  * Invariant: a {@link ResolvedType} of kind PROJECT returned by this index always names a type in {@link #types()}.
  *
  * <p>This class holds the lookup maps (types, methods and files by name, owner, annotation and path) and answers the
- * rest through three parts, one concern each: {@link TypeHierarchy} (type names and the type hierarchy),
- * {@link CallResolver} (what a call reaches, the type of a variable) and {@link CallGraph} (walks over the calls).
+ * rest through four parts, one concern each: {@link TypeHierarchy} (type names and the type hierarchy),
+ * {@link CallResolver} (what a call reaches, the type of a variable), {@link CallGraph} (walks over the calls) and
+ * {@link StringConstants} (string constants named across types).
  */
 public final class ProjectIndex {
 
@@ -39,6 +40,7 @@ public final class ProjectIndex {
     private final TypeHierarchy hierarchy;
     private final CallResolver resolver;
     private final CallGraph graph;
+    private final StringConstants constants;
     private final List<FileFacts> files;
     private final Map<String, TypeEntry> types = new LinkedHashMap<>();
     private final Map<String, List<TypeEntry>> bySimpleName = new HashMap<>();
@@ -101,6 +103,7 @@ public final class ProjectIndex {
         hierarchy.indexSupertypes(types.values());
         resolver = new CallResolver(types, hierarchy, work);
         graph = new CallGraph(methods, resolver, work);
+        constants = new StringConstants(hierarchy, types);
     }
 
     public Catalog catalog() {
@@ -228,6 +231,16 @@ public final class ProjectIndex {
     /** Resolves a type name as written in {@code file}, inside type {@code enclosing} (may be null). */
     public ResolvedType resolveType(String written, FileFacts file, TypeFacts enclosing) {
         return hierarchy.resolveType(written, file, enclosing);
+    }
+
+    /**
+     * The value of a compile-time string expression as written inside {@code context} (an annotation member's text such
+     * as {@code Tables.CHARGE}, {@code TABLE} or {@code Tables.PREFIX + "charge"}): string literals and
+     * {@code static final String} constants of the type, its supertypes and outer types, statically imported ones and
+     * those of a named project type. Empty when some part is not such a constant.
+     */
+    public Optional<String> stringConstant(String text, TypeEntry context) {
+        return constants.value(text, context);
     }
 
     /** Direct supertypes of a project type, resolved. */

@@ -35,18 +35,14 @@ public final class EntitySchema {
                 || t.annotation("Table") != null && !t.isInterface();
     }
 
-    /** The table an entity class maps to: {@code @Table(name)}, {@code @TableName}, else its name in snake case. */
-    public static String tableOf(TypeFacts t) {
-        for (String ann : List.of("Table", "TableName")) {
-            AnnotationFact a = t.annotation(ann);
-            if (a != null) {
-                String n = a.strings().get("name") != null ? a.strings().get("name") : a.strings().get("value");
-                if (n != null && !n.isBlank()) {
-                    return Schema.norm(n);
-                }
-            }
-        }
-        return SqlModel.snake(t.simpleName());
+    /**
+     * The table an entity class maps to: {@code @Table(name)}, {@code @TableName} (its {@code value}), else its name in
+     * snake case. A name given as a constant ({@code @Table(name = Tables.CHARGE)}, {@code @TableName(value = TABLE)},
+     * a statically imported one) is resolved to the constant's string through the index.
+     */
+    public static String tableOf(TypeEntry e, ProjectIndex index) {
+        String n = SqlModel.declaredTable(e, index);
+        return n != null ? Schema.norm(n) : SqlModel.snake(e.type().simpleName());
     }
 
     /** The column a field maps to: {@code @Column(name)}, {@code @TableField}/{@code @TableId} value, else snake case. */
@@ -84,7 +80,7 @@ public final class EntitySchema {
                 .sorted(Comparator.comparing(TypeEntry::fqn)).toList();
         for (TypeEntry e : entities) {
             TypeFacts t = e.type();
-            String name = tableOf(t);
+            String name = tableOf(e, index);
             Table table = schema.table(name);
             boolean own = table == null;
             String rel = e.file().relPath();

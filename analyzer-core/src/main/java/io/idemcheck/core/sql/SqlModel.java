@@ -270,18 +270,33 @@ public final class SqlModel {
     public static String tableOfEntity(String simpleName, ProjectIndex index) {
         for (TypeEntry t : index.typesNamed(simpleName)) {
             if (index.findType(t.fqn()).orElse(null) == t) { // the declaration the index holds for this name, as types() gives
-                for (String ann : List.of("Table", "TableName")) {
-                    AnnotationFact a = t.type().annotation(ann);
-                    if (a != null) {
-                        String n = a.strings().get("name") != null ? a.strings().get("name") : a.strings().get("value");
-                        if (n != null && !n.isBlank()) {
-                            return n;
-                        }
-                    }
+                String n = declaredTable(t, index);
+                if (n != null) {
+                    return n;
                 }
             }
         }
         return snake(simpleName);
+    }
+
+    /** The table name an entity's {@code @Table}/{@code @TableName} declares, constants resolved; null when none. */
+    public static String declaredTable(TypeEntry e, ProjectIndex index) {
+        for (String ann : List.of("Table", "TableName")) {
+            AnnotationFact a = e.type().annotation(ann);
+            if (a == null) {
+                continue;
+            }
+            for (String member : List.of("name", "value")) {
+                String n = a.strings().get(member);
+                if (n == null && a.value(member) != null) {
+                    n = index.stringConstant(a.value(member), e).orElse(null);
+                }
+                if (n != null && !n.isBlank()) {
+                    return n;
+                }
+            }
+        }
+        return null;
     }
 
     /** camelCase or PascalCase to snake_case, lower case. */

@@ -91,4 +91,60 @@ class EntitySchemaTest {
         assertThat(payout.origin()).isEqualTo(Table.Origin.DDL);
         assertThat(payout.businessKeys()).isEmpty();
     }
+
+    @Test
+    void tableNamesGivenAsConstantsAreResolved() throws Exception {
+        Path src = Files.createDirectories(dir.resolve("src/main/java/com/acme"));
+        Files.createDirectories(src.resolve("db"));
+        Files.writeString(src.resolve("db/Tables.java"), """
+                package com.acme.db;
+                public final class Tables {
+                    public static final String PREFIX = "t_";
+                    public static final String CHARGE = PREFIX + "charge";
+                    public static final String REFUND = "t_refund";
+                }
+                """);
+        Files.writeString(src.resolve("Entities.java"), """
+                package com.acme;
+
+                import static com.acme.db.Tables.REFUND;
+                import com.acme.db.Tables;
+                import jakarta.persistence.*;
+                import com.baomidou.mybatisplus.annotation.*;
+
+                @Entity
+                @Table(name = Tables.CHARGE, uniqueConstraints = @UniqueConstraint(columnNames = {"order_id"}))
+                class Charge {
+                    @Id @GeneratedValue private Long id;
+                    private Long orderId;
+                }
+
+                @Entity
+                @Table(name = REFUND)
+                class Refund {
+                    @Id @GeneratedValue private Long id;
+                }
+
+                @TableName(value = Payout.TABLE)
+                class Payout {
+                    static final String TABLE = "t_" + "payout";
+                    @TableId(type = IdType.AUTO) private Long id;
+                }
+
+                @Entity
+                @Table(name = Unknown.NAME)
+                class Mystery {
+                    @Id private Long id;
+                }
+                """);
+        Schema s = scan();
+        assertThat(s.table("t_charge")).isNotNull();
+        assertThat(s.table("t_charge").businessKeys()).extracting(UniqueKey::columns)
+                .containsExactly(List.of("order_id"));
+        assertThat(s.table("charge")).isNull();
+        assertThat(s.table("t_refund")).isNotNull();
+        assertThat(s.table("t_payout")).isNotNull();
+        assertThat(s.table("payout")).isNull();
+        assertThat(s.table("mystery")).as("an unresolved constant: the class name").isNotNull();
+    }
 }
