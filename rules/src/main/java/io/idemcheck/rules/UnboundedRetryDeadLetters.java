@@ -1,5 +1,6 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -26,10 +27,12 @@ final class UnboundedRetryDeadLetters {
     private UnboundedRetryDeadLetters() {
     }
 
-    private static final Pattern SEND_NAME = Pattern.compile("(?i)(send|publish|convertAndSend|produce|schedule"
-            + "Message)\\w*");
-    private static final Pattern COUNT_WORD = Pattern.compile(
-            "(?i).*(retr|attempt|tries|deliveryCount|delivery_count|redeliver|replayCount|replay_count).*");
+    /** A name beginning with a word of the catalog's {@code brokerSendCallNames}. */
+    private static final Pattern SEND_NAME = Catalog.builtin().terms(Vocabulary.BROKER_SEND_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
+    /** A text holding a word of the catalog's {@code deliveryCountWords}. */
+    private static final Pattern COUNT_WORD = Catalog.builtin().terms(Vocabulary.DELIVERY_COUNT_WORDS)
+            .regex("(?i).*(%s).*");
 
     /** Reports each send of a received dead-lettered message, in a receive loop that counts nothing. */
     static void checkReplay(RuleContext ctx, Semantics sem, MethodRef m) {

@@ -198,8 +198,13 @@ final class UnboundedRetryImplicit {
         return false;
     }
 
-    private static final Pattern FAILED_IN_WHERE = Pattern.compile(
-            "(?is).*\\bWHERE\\b.*\\b\\w*(status|state)\\w*\\s*(=|IN\\s*\\()\\s*[^)]*'(FAILED|FAIL|FAILURE|ERROR|ERRORED)'.*");
+    /**
+     * A WHERE naming a status column (a word of the catalog's {@code statusWords}) equal to, or in a list holding, a
+     * quoted value of the catalog's {@code failureStates}.
+     */
+    private static final Pattern FAILED_IN_WHERE = Catalog.builtin().terms(Vocabulary.FAILURE_STATES).regex(
+            "(?is).*\\bWHERE\\b.*\\b\\w*" + Catalog.builtin().terms(Vocabulary.STATUS_WORDS).regex("(%s)").pattern()
+                    + "\\w*\\s*(=|IN\\s*\\()\\s*[^)]*'(%s)'.*");
 
     /**
      * A periodic sweep that puts failed rows back: unattended code runs {@code UPDATE t SET status = 'PENDING' WHERE

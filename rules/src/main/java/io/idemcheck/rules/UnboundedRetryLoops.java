@@ -1,5 +1,7 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.finding.Fix;
@@ -72,9 +74,11 @@ final class UnboundedRetryLoops {
         }
     }
 
-    private static final Pattern POLICY_CALL = Pattern.compile(
-            "(continueOrPropagate|canRetry|shouldRetry|nextBackOff|nextBackoff|retryOrThrow|onRetry|allowRetry"
-                    + "|checkRetry|isRetryable|retryIfPossible|next)");
+    /** A whole name of the catalog's {@code retryPolicyCalls}. */
+    private static final Pattern POLICY_CALL = Catalog.builtin().terms(Vocabulary.RETRY_POLICY_CALLS).regex("(%s)");
+    /** A whole name of the catalog's {@code retryPolicyStepCalls} (next): a policy call on a policy receiver only. */
+    private static final Pattern POLICY_STEP = Catalog.builtin().terms(Vocabulary.RETRY_POLICY_STEP_CALLS)
+            .regex("(%s)");
 
     /**
      * The catch block hands the failure to a retry policy that throws at its ceiling (Feign's
@@ -85,9 +89,9 @@ final class UnboundedRetryLoops {
         List<CallSite> calls = m.method().body().calls();
         for (int i = l.catchClause().firstCallId(); i < l.catchClause().endCallId() && i < calls.size(); i++) {
             CallSite c = calls.get(i);
-            String recv = c.receiver().text().toLowerCase(Locale.ROOT);
-            if (POLICY_CALL.matcher(c.name()).matches() && (recv.contains("retr") || recv.contains("backoff")
-                    || recv.contains("policy") || !c.name().equals("next"))) {
+            if (POLICY_CALL.matcher(c.name()).matches() || POLICY_STEP.matcher(c.name()).matches()
+                    && Catalog.builtin().terms(Vocabulary.RETRY_POLICY_RECEIVER_WORDS)
+                    .has(c.receiver().text().toLowerCase(Locale.ROOT))) {
                 return true;
             }
         }

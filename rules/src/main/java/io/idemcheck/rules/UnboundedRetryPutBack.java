@@ -301,7 +301,9 @@ final class UnboundedRetryPutBack {
 
     private static final Pattern COMPARISON =
             Pattern.compile("(?s).*(<|>|==|!=|equals|compareTo|isRedelivered|getRedelivered).*");
-    private static final Pattern REDELIVERED = Pattern.compile("(?s).*(isRedelivered|getRedelivered|Redelivered\\(\\)).*");
+    /** A text holding a call of the catalog's {@code redeliveredFlagCalls}. */
+    private static final Pattern REDELIVERED = Catalog.builtin().terms(Vocabulary.REDELIVERED_FLAG_CALLS)
+            .regex("(?s).*(%s).*");
 
     /** A condition in the method that reads a retry count and compares it, or null. */
     private static String guardBound(MethodRef m) {
@@ -336,8 +338,9 @@ final class UnboundedRetryPutBack {
     }
 
     private static final Pattern SELECT_FROM = Pattern.compile("(?i)\\bFROM\\s+[`\"]?(\\w+)");
-    private static final Pattern RETRY_COMPARE = Pattern.compile(
-            "(?i)\\b\\w*(retr|attempt|tries|fail_?(count|times|num)|error_?count)\\w*\\s*(<|<=|>|>=|!=)");
+    /** A column holding a word of the catalog's {@code retryColumnWords}, compared with a bound. */
+    private static final Pattern RETRY_COMPARE = Catalog.builtin().terms(Vocabulary.RETRY_COLUMN_WORDS)
+            .regex("(?i)\\b\\w*(%s)\\w*\\s*(<|<=|>|>=|!=)");
 
     /** Tables some statement reads or writes with a retry-count column in its WHERE clause. */
     static Set<String> boundedTables(Semantics sem) {

@@ -31,10 +31,12 @@ final class UnboundedRetryResend {
     /** A name beginning with a word of the catalog's {@code publishCallNames} (send, publish, ...). */
     private static final Pattern SEND_NAME = Catalog.builtin().terms(Vocabulary.PUBLISH_CALL_NAMES)
             .regex("(?i)(%s)\\w*");
-    /** A name beginning with a word of the catalog's {@code storeRemoveCallNames} or {@code takeCallNames}. */
-    private static final Pattern DROP_NAME = Pattern.compile("(?i)(" + String.join("|",
-            Catalog.builtin().terms(Vocabulary.STORE_REMOVE_CALL_NAMES).values()) + "|" + String.join("|",
-            Catalog.builtin().terms(Vocabulary.TAKE_CALL_NAMES).values()) + ")\\w*");
+    /** A name beginning with a word of the catalog's {@code storeRemoveCallNames}. */
+    private static final Pattern REMOVE_NAME = Catalog.builtin().terms(Vocabulary.STORE_REMOVE_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
+    /** A name beginning with a word of the catalog's {@code takeCallNames}. */
+    private static final Pattern TAKE_NAME = Catalog.builtin().terms(Vocabulary.TAKE_CALL_NAMES)
+            .regex("(?i)(%s)\\w*");
 
     static void checkResendLoop(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
         if (m.method().body().loops().isEmpty() || !sem.reachableFromEntryPoints().contains(m.method())
@@ -88,10 +90,6 @@ final class UnboundedRetryResend {
     /** A JDK collection or map type (the store is held in memory, not a mapper or a DAO that selects rows). */
     private static final Pattern IN_MEMORY_STORE = Pattern.compile("\\w*(Map|List|Set|Queue|Deque|Collection)");
 
-    /** The methods of the JDK's own collections that store an element in memory (list.add, queue.offer). */
-    private static final Set<String> COLLECTION_STORES = Set.of("add", "addAll", "addFirst", "addLast", "offer",
-            "offerFirst", "offerLast", "push", "put", "putAll");
-
     /**
      * The call sends out: an effect, or a call on a project type (a sender or client of the project), or on a type
      * the index cannot resolve (a sender looked up in a map) unless it is a JDK collection's own store method. A
@@ -100,7 +98,7 @@ final class UnboundedRetryResend {
     private static boolean sender(CallInfo ci, CallSite c) {
         ResolvedType rt = ci.target().receiverType();
         return ci.isEffect() || rt.isProject()
-                || rt.kind() == ResolvedType.Kind.UNKNOWN && !COLLECTION_STORES.contains(c.name());
+                || rt.kind() == ResolvedType.Kind.UNKNOWN && !Catalog.builtin().terms(Vocabulary.COLLECTION_STORE_METHODS).has(c.name());
     }
 
     /** What the call sends derives from the variable of the loop around it (the entry the loop is at). */
@@ -134,8 +132,8 @@ final class UnboundedRetryResend {
     private static boolean dropsAfter(Semantics sem, MethodRef m, List<CallSite> calls, CallSite send, String store) {
         int outer = send.loopIds().get(0);
         for (CallSite c : calls) {
-            if (c.id() <= send.id() || !c.loopIds().contains(outer) || !DROP_NAME.matcher(c.name()).matches()
-                    || c.receiver().name() == null) {
+            if (c.id() <= send.id() || !c.loopIds().contains(outer) || c.receiver().name() == null
+                    || !REMOVE_NAME.matcher(c.name()).matches() && !TAKE_NAME.matcher(c.name()).matches()) {
                 continue;
             }
             if (c.receiver().name().equals(store)

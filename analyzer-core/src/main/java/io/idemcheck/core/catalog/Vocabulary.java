@@ -259,6 +259,24 @@ public enum Vocabulary {
     FAILURE_PATH_EXIT_WORDS,
     /** Words of a caught exception type saying the work was done before (DuplicateKeyException, AlreadyExistsException), anywhere in its name, case-insensitively. Regex alternatives. */
     DONE_BEFORE_WORDS,
+    /** Name beginnings of a call that sends a message to a broker (send, convertAndSend, produce): in a loop receiving from a dead-letter queue, one is a replay, case-insensitively. Regex alternatives. */
+    BROKER_SEND_CALL_NAMES,
+    /** Words of a condition or of a call's text that count deliveries or replays (deliveryCount, redeliver, attempt), found anywhere in it, case-insensitively: a dead-letter replay reading or carrying one is bounded. Regex alternatives. */
+    DELIVERY_COUNT_WORDS,
+    /** Whole names of a retry policy's calls that throw or refuse at the policy's own ceiling (continueOrPropagate, canRetry, nextBackOff): a catch handing the failure to one is bounded. Regex alternatives, case-sensitive. */
+    RETRY_POLICY_CALLS,
+    /** Whole names of a generic step call (next) that is a retry policy's call only on a receiver whose name holds a word of {@link #RETRY_POLICY_RECEIVER_WORDS}. Regex alternatives, case-sensitive. */
+    RETRY_POLICY_STEP_CALLS,
+    /** Words of a receiver's text (lower case) that make it a retry policy or back-off (retr, backoff, policy). Substrings. */
+    RETRY_POLICY_RECEIVER_WORDS,
+    /** Calls that read whether a message was delivered before (isRedelivered, getRedelivered), found anywhere in a condition: a condition reading one bounds a put-back. Regex alternatives, case-sensitive. */
+    REDELIVERED_FLAG_CALLS,
+    /** Words of a column compared with a bound in a SELECT's WHERE ({@code retry_count < 5}, {@code attempts <= ?}), read as {@code (?i)\b\w*(WORDS)\w*\s*(<|<=|>|>=|!=)}: the table's rows are selected with a retry ceiling. Regex alternatives. */
+    RETRY_COLUMN_WORDS,
+    /** Status values of a failed row a sweep selects to put back (FAILED, ERROR), as a quoted literal in a WHERE on a status column, case-insensitively. Regex alternatives. */
+    FAILURE_STATES,
+    /** Methods of the JDK's own collections that store an element in memory (add, offer, put): on a receiver the index cannot resolve, such a call is no send. Exact method names. */
+    COLLECTION_STORE_METHODS,
     /** Calls (as Type.method, the type by simple name, project subtypes included) that prepare a branch of a two-phase commit: the branch then holds its locks in doubt until the coordinator decides. */
     IN_DOUBT_PREPARE_CALLS,
     /** Calls (as Type.method) that list the in-doubt branches of a resource manager so a coordinator can finish them after a crash. */

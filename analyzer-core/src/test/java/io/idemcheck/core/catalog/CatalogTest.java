@@ -201,6 +201,27 @@ class CatalogTest {
         }
     }
 
+    @Test
+    void retryWordListsMovedOutOfIdem006ReadAsTheirFormerPatterns() {
+        Catalog c = Catalog.builtin();
+        assertThat(c.terms(Vocabulary.BROKER_SEND_CALL_NAMES).regex("(?i)(%s)\\w*").pattern())
+                .isEqualTo("(?i)(send|publish|convertAndSend|produce|scheduleMessage)\\w*");
+        assertThat(c.terms(Vocabulary.DELIVERY_COUNT_WORDS).regex("(?i).*(%s).*").pattern()).isEqualTo(
+                "(?i).*(retr|attempt|tries|deliveryCount|delivery_count|redeliver|replayCount|replay_count).*");
+        assertThat(c.terms(Vocabulary.RETRY_COLUMN_WORDS).regex("(?i)\\b\\w*(%s)\\w*\\s*(<|<=|>|>=|!=)").pattern())
+                .isEqualTo("(?i)\\b\\w*(retr|attempt|tries|fail_?(count|times|num)|error_?count)\\w*\\s*(<|<=|>|>=|!=)");
+        assertThat(c.terms(Vocabulary.REDELIVERED_FLAG_CALLS).regex("(?s).*(%s).*").matcher("if (msg.isRedelivered())")
+                .matches()).isTrue();
+        assertThat(c.terms(Vocabulary.RETRY_POLICY_CALLS).regex("(%s)").matcher("continueOrPropagate").matches())
+                .isTrue();
+        assertThat(c.terms(Vocabulary.RETRY_POLICY_CALLS).regex("(%s)").matcher("next").matches()).isFalse();
+        assertThat(c.terms(Vocabulary.RETRY_POLICY_STEP_CALLS).regex("(%s)").matcher("next").matches()).isTrue();
+        assertThat(c.terms(Vocabulary.RETRY_POLICY_RECEIVER_WORDS).has("backoffexecution")).isTrue();
+        assertThat(c.terms(Vocabulary.FAILURE_STATES).regex("(%s)").matcher("ERRORED").matches()).isTrue();
+        assertThat(c.terms(Vocabulary.COLLECTION_STORE_METHODS).has("offerLast")).isTrue();
+        assertThat(c.terms(Vocabulary.COLLECTION_STORE_METHODS).has("send")).isFalse();
+    }
+
     private static String builtInText() throws Exception {
         try (InputStream in = Catalog.class.getResourceAsStream("/io/idemcheck/core/catalog/catalog.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
