@@ -17,7 +17,6 @@ import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.StatusRows;
-import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
@@ -340,7 +339,7 @@ public final class NonConditionalStatusUpdate implements Rule {
      */
     static boolean lockedBefore(Semantics sem, MethodRef m, CallSite c, List<CallInfo> infos) {
         if (!sem.isTransactional(m) && m.method().body().lambdaOwners(c).stream()
-                .noneMatch(o -> Transactions.runsLambdaInTransaction(sem.catalog(), o))) {
+                .noneMatch(o -> sem.runsLambdaInTransaction(m, o))) {
             return false;
         }
         for (CallSite x : m.method().body().calls()) {

@@ -20,7 +20,6 @@ import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
-import io.idemcheck.core.summary.Transactions;
 import io.idemcheck.rules.fix.RuleFixes;
 
 import java.util.ArrayList;
@@ -334,7 +333,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         if (lf.ownerCallId() < 0) {
             return false;
         }
-        return Transactions.runsLambdaInTransaction(sem.catalog(), m.method().body().calls().get(lf.ownerCallId()));
+        return sem.runsLambdaInTransaction(m, m.method().body().calls().get(lf.ownerCallId()));
     }
 
     // ---- messages ---------------------------------------------------------------------------------------------------

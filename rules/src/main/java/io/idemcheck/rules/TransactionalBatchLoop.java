@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.Locale;
 
 /**
  * IDEM002: a method that runs in one transaction loops over many items and does per-item work (writes, or side
@@ -65,19 +64,14 @@ public final class TransactionalBatchLoop implements Rule {
         }
     }
 
-    /** Where the transaction of a loop comes from. */
-    private record TxScope(String describe, Range within, CallSite templateCall) {
-    }
-
     /** Checks one method; with an enabled {@code trace}, writes each loop's conditions and verdict to it. */
     private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
-        Transactions.TxDeclaration decl = sem.transactionDeclaration(m);
-        TxScope methodScope = decl != null && decl.startsWriteTransaction()
-                ? new TxScope(describe(decl), null, null) : null;
-        List<TxScope> templates = templateScopes(sem, m);
+        TxScope methodScope = TxScope.ofMethod(sem, m);
+        List<TxScope> templates = TxScope.inMethod(sem, m);
         if (methodScope == null && templates.isEmpty()) {
             trace.missing(0, "the method", "a transaction around a loop: the method does not start a write "
-                    + "transaction (@Transactional) and runs no TransactionTemplate around a loop");
+                    + "transaction (@Transactional), runs no TransactionTemplate around a loop and begins none by "
+                    + "hand (catalog transactionBeginCalls)");
             return;
         }
         if (methodScope != null) {
@@ -97,7 +91,7 @@ public final class TransactionalBatchLoop implements Rule {
             }
             TxScope scope = null;
             for (TxScope t : templates) {
-                if (contains(t.within(), loop.range()) && !contains(loop.range(), t.templateCall().range())) {
+                if (contains(t.within(), loop.range()) && !contains(loop.range(), t.start().range())) {
                     scope = t;
                 }
             }
@@ -105,8 +99,8 @@ public final class TransactionalBatchLoop implements Rule {
                 scope = methodScope;
             }
             if (scope == null) {
-                trace.missing(line, subject, "a transaction around this loop (the template's callback does not "
-                        + "contain it)");
+                trace.missing(line, subject, "a transaction around this loop (the template's callback, or the "
+                        + "transaction begun by hand up to its commit, does not contain it)");
                 continue;
             }
             if (sem.loopOverLiteral(m, loop, TINY) || countedToConstant(loop)) {
@@ -181,7 +175,7 @@ public final class TransactionalBatchLoop implements Rule {
         for (CallSite c : m.method().body().calls()) {
             TxScope scope = null;
             for (TxScope t : templates) {
-                if (contains(t.within(), c.range()) && t.templateCall() != c) {
+                if (contains(t.within(), c.range()) && t.start() != c) {
                     scope = t;
                 }
             }
@@ -207,8 +201,14 @@ public final class TransactionalBatchLoop implements Rule {
     private void reportHelper(RuleContext ctx, MethodRef m, TxScope scope, TransactionalHelperLoops.HelperBatch hb) {
         MethodRef h = hb.helper();
         String helper = h.type().simpleName() + "." + h.method().name() + "()";
+        StringBuilder through = new StringBuilder();
+        for (MethodRef v : hb.via()) {
+            through.append(through.length() == 0 ? " through " : ", ").append(v.type().simpleName()).append('.')
+                    .append(v.method().name()).append("()");
+        }
         String msg = Semantics.display(hb.call()) + " runs a whole batch inside this method's transaction ("
-                + scope.describe() + "): " + helper + " declares no transaction of its own and "
+                + scope.describe() + ")" + through + ": " + helper + (hb.via().isEmpty() ? "" : " (like the helpers "
+                + "before it)") + " declares no transaction of its own and "
                 + (hb.drain() ? "drains its source item by item (the loop at line " + hb.loop().range().line() + ")"
                 : "loops over rows it selects itself (the loop at line " + hb.loop().range().line() + ")")
                 + ", calling " + Semantics.display(hb.external()) + " at line " + hb.external().range().line()
@@ -218,10 +218,14 @@ public final class TransactionalBatchLoop implements Rule {
         RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, hb.call().range(), null)).message(msg)
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(hb.call().text())
                 .severity(Severity.ERROR);
-        if (scope.templateCall() != null) {
-            b.related(Semantics.location(m, scope.templateCall().range(), "the transaction starts here"));
+        if (scope.start() != null) {
+            b.related(Semantics.location(m, scope.start().range(), "the transaction starts here"));
         }
         b.flow(Semantics.location(m, hb.call().range(), "the batch runs inside the caller's transaction"));
+        for (MethodRef v : hb.via()) {
+            b.flow(Semantics.location(v, v.method().nameRange(), v.type().simpleName() + "." + v.method().name()
+                    + "() joins the caller's transaction"));
+        }
         b.related(Semantics.location(h, hb.loop().range(), "the batch loop, in the caller's transaction"));
         b.flow(Semantics.location(h, hb.loop().range(), "one item per iteration"));
         b.related(Semantics.location(h, hb.external().range(), Semantics.display(hb.external())
@@ -373,7 +377,7 @@ public final class TransactionalBatchLoop implements Rule {
      * The REQUIRES_NEW declaration of the project method a call runs (on the method, its class, or the interface
      * method it implements), or null.
      */
-    private static String ownTransaction(Semantics sem, CallInfo ci) {
+    static String ownTransaction(Semantics sem, CallInfo ci) {
         List<MethodRef> ts = new ArrayList<>(ci.target().targets());
         if (ci.target().declared() != null) {
             ts.add(ci.target().declared());
@@ -385,44 +389,6 @@ public final class TransactionalBatchLoop implements Rule {
             }
         }
         return null;
-    }
-
-    /** Lambdas passed to {@code TransactionTemplate.execute(..)} / {@code executeWithoutResult(..)}. */
-    private static List<TxScope> templateScopes(Semantics sem, MethodRef m) {
-        List<TxScope> out = new ArrayList<>();
-        for (LambdaFact lf : m.method().body().lambdas()) {
-            if (lf.ownerCallId() < 0) {
-                continue;
-            }
-            CallSite owner = m.method().body().calls().get(lf.ownerCallId());
-            if (!sem.catalog().transactionTemplateMethods().contains(owner.name())) {
-                continue;
-            }
-            CallInfo ci = sem.calls(m).get(owner.id());
-            String recvType = ci.target().receiverType().simpleName();
-            String recvText = owner.receiver().text().toLowerCase(Locale.ROOT);
-            if (sem.catalog().transactionTemplateTypes().contains(recvType) || recvText.contains("transaction")
-                    || recvText.endsWith("tx") || recvText.contains("txtemplate")) {
-                out.add(new TxScope("inside " + Semantics.display(owner) + " at line " + owner.range().line()
-                        + ", which runs the lambda in one transaction", owner.range(), owner));
-            }
-        }
-        return out;
-    }
-
-    private static String describe(Transactions.TxDeclaration d) {
-        String where = switch (d.source()) {
-            case METHOD -> "on the method";
-            case CLASS -> "on its class " + simple(d.owner());
-            case INTERFACE_METHOD -> "on the interface method it implements in " + simple(d.owner());
-            case INTERFACE -> "on the interface " + simple(d.owner());
-        };
-        return "@Transactional " + where;
-    }
-
-    private static String simple(String fqn) {
-        int i = fqn.lastIndexOf('.');
-        return i < 0 ? fqn : fqn.substring(i + 1);
     }
 
     static boolean contains(Range outer, Range inner) {
@@ -475,8 +441,8 @@ public final class TransactionalBatchLoop implements Rule {
         RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, loop.range(), null))
                 .message(msg.toString()).enclosing(enclosing).construct(constructText(loop))
                 .severity(external != null ? Severity.ERROR : Severity.WARNING);
-        if (scope.templateCall() != null) {
-            b.related(Semantics.location(m, scope.templateCall().range(), "the transaction starts here"));
+        if (scope.start() != null) {
+            b.related(Semantics.location(m, scope.start().range(), "the transaction starts here"));
         }
         b.flow(Semantics.location(m, first, "the loop runs inside one transaction"));
         for (CallSite c : work) {

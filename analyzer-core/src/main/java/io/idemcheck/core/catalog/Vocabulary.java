@@ -284,7 +284,11 @@ public enum Vocabulary {
     /** Name beginnings of a call that drops an entry from the store a loop iterates (remove, delete, evict), case-insensitively. Regex alternatives. */
     STORE_REMOVE_CALL_NAMES,
     /** Calls (as Type.method, the type as written at the call) that throw when their first argument is false: a statement {@code Assert.isTrue(cond, ..)} guards what follows it like {@code if (!cond) throw}. Exact. */
-    ASSERTION_GUARD_CALLS;
+    ASSERTION_GUARD_CALLS,
+    /** Calls (as Type.method, the receiver's declared type by simple name, project subtypes included) that begin a transaction by hand ({@code PlatformTransactionManager.getTransaction}); it stays open until a commit call of {@link #TRANSACTION_COMMIT_CALLS}. Exact. */
+    TRANSACTION_BEGIN_CALLS,
+    /** Calls (as Type.method, as for {@link #TRANSACTION_BEGIN_CALLS}) that commit a transaction begun by hand. Exact. */
+    TRANSACTION_COMMIT_CALLS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

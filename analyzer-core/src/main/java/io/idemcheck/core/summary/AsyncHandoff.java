@@ -1,11 +1,10 @@
 package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Vocabulary;
-import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
 
-import java.util.Locale;
 
 /**
  * Query: whether a call runs in a lambda handed to an executor, a timer, a future or a reactive chain (later, on
@@ -19,12 +18,13 @@ public final class AsyncHandoff {
     /**
      * True when {@code c} sits in a lambda handed to an executor, a timer, a future or a reactive chain: it runs
      * later, on another thread, so it neither records nor protects anything in the enclosing method's sequence.
-     * A {@code TransactionTemplate.execute} lambda runs inline and is not asynchronous.
+     * A {@code TransactionTemplate.execute} lambda runs inline and is not asynchronous
+     * ({@link Transactions#runsLambdaInTransaction}: by the receiver's type, or its name when the type is not seen).
      */
-    public static boolean inAsyncLambda(Catalog catalog, MethodRef m, CallSite c) {
+    public static boolean inAsyncLambda(ProjectIndex index, MethodRef m, CallSite c) {
         for (CallSite owner : m.method().body().lambdaOwners(c)) {
-            if (catalog.terms(Vocabulary.ASYNC_HANDOFF_METHODS).has(owner.name())
-                    && !owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction")) {
+            if (index.catalog().terms(Vocabulary.ASYNC_HANDOFF_METHODS).has(owner.name())
+                    && !Transactions.runsLambdaInTransaction(index, m, owner)) {
                 return true;
             }
         }

@@ -55,7 +55,8 @@ public record MethodInfo(MethodRef method, List<Call> calls, MethodSummary summa
      *                       it runs later on another thread ({@link AsyncHandoff#inAsyncLambda})
      * @param inTransaction  the call runs in a transaction: the method is {@link MethodInfo#transactional()}, or the
      *                       call sits in a lambda that a TransactionTemplate-style call runs inline
-     *                       ({@link Transactions#runsLambdaInTransaction})
+     *                       ({@link Transactions#runsLambdaInTransaction}), or between a transaction begun by hand and
+     *                       its commit ({@link Transactions#manualTransactions})
      * @param lockHeld       the first distributed lock of the method held while the call runs, or null
      * @param lockTaken      the lock this call takes (a library lock call, or a project helper that returns holding
      *                       one; {@link Locks#acquisitionOf}), or null

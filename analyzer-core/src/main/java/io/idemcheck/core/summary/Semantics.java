@@ -228,7 +228,7 @@ public final class Semantics implements CallFacts {
             if ((rk == ResolvedType.Kind.EXTERNAL || rk == ResolvedType.Kind.UNKNOWN) && info.target().targets().isEmpty()) {
                 opaque = true;
             }
-            if (info.record() != null && record == null && !AsyncHandoff.inAsyncLambda(catalog, m, c)) {
+            if (info.record() != null && record == null && !AsyncHandoff.inAsyncLambda(index, m, c)) {
                 record = info.record();
                 recordEvidence = info.recordEvidence();
             }
@@ -255,7 +255,7 @@ public final class Semantics implements CallFacts {
             }
             boolean recordedLater = false;
             for (int j = i + 1; j < ci.size(); j++) {
-                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c) && !AsyncHandoff.inAsyncLambda(catalog, m, cs.get(j))) {
+                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c) && !AsyncHandoff.inAsyncLambda(index, m, cs.get(j))) {
                     recordedLater = true;
                     break;
                 }
@@ -335,13 +335,17 @@ public final class Semantics implements CallFacts {
             guardRoots.add(Dataflow.roots(m, g.names()));
         }
         List<MethodInfo.Call> out = new ArrayList<>(infos.size());
+        List<Transactions.ManualTransaction> manual = transactions.manualTransactions(m);
         for (CallSite c : body.calls()) {
             CallInfo ci = infos.get(c.id());
             Evidence[] keyWhy = new Evidence[1];
             Set<String> keyRoots = ci.effect() != null && ci.keyed() ? keys.keyRoots(m, c, ci, keyWhy) : null;
             boolean inTx = tx;
             for (CallSite owner : body.lambdaOwners(c)) {
-                inTx |= Transactions.runsLambdaInTransaction(catalog, owner);
+                inTx |= Transactions.runsLambdaInTransaction(index, m, owner);
+            }
+            for (Transactions.ManualTransaction mt : manual) {
+                inTx |= mt.holds(c);
             }
             Locks.Lock held = null;
             for (Locks.Lock l : locks) {
@@ -351,7 +355,7 @@ public final class Semantics implements CallFacts {
                 }
             }
             out.add(new MethodInfo.Call(c, ci, guardingClaim(m, c), resultChecked(c, guardRoots),
-                    keyRoots == null ? Set.of() : keyRoots, keyRoots == null ? null : keyWhy[0], AsyncHandoff.inAsyncLambda(catalog, m, c), inTx, held,
+                    keyRoots == null ? Set.of() : keyRoots, keyRoots == null ? null : keyWhy[0], AsyncHandoff.inAsyncLambda(index, m, c), inTx, held,
                     Locks.acquisitionOf(this, m, c)));
         }
         return new MethodInfo(m, out, summary(m), entry, reachable, tx, redelivered, locks);
@@ -388,7 +392,17 @@ public final class Semantics implements CallFacts {
 
     /** See {@link AsyncHandoff#inAsyncLambda}. */
     public boolean inAsyncLambda(MethodRef m, CallSite c) {
-        return AsyncHandoff.inAsyncLambda(catalog, m, c);
+        return AsyncHandoff.inAsyncLambda(index, m, c);
+    }
+
+    /** See {@link Transactions#manualTransactions}. */
+    public List<Transactions.ManualTransaction> manualTransactions(MethodRef m) {
+        return transactions.manualTransactions(m);
+    }
+
+    /** See {@link Transactions#runsLambdaInTransaction}. */
+    public boolean runsLambdaInTransaction(MethodRef m, CallSite owner) {
+        return Transactions.runsLambdaInTransaction(index, m, owner);
     }
 
     /** See {@link EntryPoints#reachableFromEntryPoints}. */

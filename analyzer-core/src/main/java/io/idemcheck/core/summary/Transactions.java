@@ -1,20 +1,27 @@
 package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Terms;
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.MethodFacts;
+import io.idemcheck.core.facts.Range;
+import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
- * Queries over transactions: whether a method runs in a transaction of its own {@code @Transactional}, and which
- * declaration governs a method's transaction as Spring applies it. Stateless.
+ * Queries over transactions: whether a method runs in a transaction of its own {@code @Transactional}, which
+ * declaration governs a method's transaction as Spring applies it, which lambdas a transaction template runs, and
+ * the transactions a method begins and commits by hand. Stateless.
  */
 public final class Transactions {
 
@@ -47,13 +54,116 @@ public final class Transactions {
     }
 
     /**
-     * True when {@code owner} runs the lambda it is given inline, in one transaction: a TransactionTemplate-style call
-     * (the catalog's {@code transactionTemplateMethods}: {@code execute}, {@code executeWithoutResult}) on a receiver
-     * whose text names a transaction ({@code transactionTemplate.execute(..)}).
+     * True when {@code owner}, a call in {@code m}, runs the lambda it is given inline, in one transaction: a
+     * TransactionTemplate-style call (the catalog's {@code transactionTemplateMethods}: {@code execute},
+     * {@code executeWithoutResult}) on a receiver whose declared type is one of the catalog's
+     * {@code transactionTemplateTypes} ({@code TransactionTemplate}, {@code TransactionOperations}: a field called
+     * {@code tt} or {@code template} included), or whose text names a transaction ({@code transactionTemplate},
+     * {@code txTemplate}, {@code requiresNewTx}) when its type is not a known library type.
      */
-    public static boolean runsLambdaInTransaction(Catalog catalog, CallSite owner) {
-        return catalog.transactionTemplateMethods().contains(owner.name())
-                && owner.receiver().text().toLowerCase(Locale.ROOT).contains("transaction");
+    public static boolean runsLambdaInTransaction(ProjectIndex index, MethodRef m, CallSite owner) {
+        Catalog catalog = index.catalog();
+        if (!catalog.transactionTemplateMethods().contains(owner.name())) {
+            return false;
+        }
+        List<CallTarget> targets = index.calls(m);
+        if (owner.id() >= 0 && owner.id() < targets.size()) {
+            ResolvedType type = targets.get(owner.id()).receiverType();
+            if (catalog.transactionTemplateTypes().contains(type.simpleName())) {
+                return true;
+            }
+            if (type.kind() == ResolvedType.Kind.LIBRARY) {
+                return false; // a known library type that is no template: an Executor called txPool
+            }
+        }
+        return TX_RECEIVER.matcher(owner.receiver().text().toLowerCase(Locale.ROOT)).matches();
+    }
+
+    private static final Pattern TX_RECEIVER = Pattern.compile("(?s).*(transaction|txn|txtemplate).*|(.*\\W)?tx\\w*|.*tx");
+
+    /**
+     * A transaction a method begins and commits by hand: {@code status = txManager.getTransaction(def)} (the catalog's
+     * {@code transactionBeginCalls}) up to the {@code txManager.commit(status)} that ends it
+     * ({@code transactionCommitCalls}); what runs between them runs in that one transaction.
+     *
+     * @param begin  the call that begins it
+     * @param commit the call that commits it, or null when the method does not (the transaction then stays open to
+     *               the end of the method, or is committed by a caller)
+     * @param within from the begin call to the commit call (or the end of the method)
+     */
+    public record ManualTransaction(CallSite begin, CallSite commit, Range within) {
+
+        /** True when {@code c} runs inside the transaction (after its begin call, up to its commit). */
+        public boolean holds(CallSite c) {
+            return c != begin && contains(within, c.range());
+        }
+    }
+
+    /**
+     * The transactions {@code m} begins and commits by hand, in source order. A begin call is paired with the first
+     * commit call after it that names the begin call's result ({@code commit(status)}), else the first one on the same
+     * receiver. Empty for a method that calls no begin call.
+     */
+    public List<ManualTransaction> manualTransactions(MethodRef m) {
+        List<CallSite> calls = m.method().body().calls();
+        List<ManualTransaction> out = new ArrayList<>();
+        for (CallSite b : calls) {
+            if (!is(Vocabulary.TRANSACTION_BEGIN_CALLS, m, b)) {
+                continue;
+            }
+            CallSite commit = null;
+            for (CallSite c : calls) {
+                if (c.id() <= b.id() || !is(Vocabulary.TRANSACTION_COMMIT_CALLS, m, c)) {
+                    continue;
+                }
+                boolean namesStatus = b.assignedTo() != null
+                        && c.args().stream().anyMatch(a -> a.names().contains(b.assignedTo()));
+                if (namesStatus) {
+                    commit = c;
+                    break;
+                }
+                if (commit == null && c.receiver().text().equals(b.receiver().text())) {
+                    commit = c;
+                }
+            }
+            Range end = commit != null ? commit.range() : m.method().range();
+            out.add(new ManualTransaction(b, commit, new Range(b.range().line(), b.range().column(), end.endLine(),
+                    end.endColumn())));
+        }
+        return out;
+    }
+
+    /** True when {@code c} is a call of {@code vocabulary} (Type.method by the receiver's type or a supertype). */
+    private boolean is(Vocabulary vocabulary, MethodRef m, CallSite c) {
+        Terms terms = catalog.terms(vocabulary);
+        if (terms.values().stream().noneMatch(v -> v.endsWith("." + c.name()))) {
+            return false;
+        }
+        List<CallTarget> targets = index.calls(m);
+        if (c.id() < 0 || c.id() >= targets.size()) {
+            return false;
+        }
+        ResolvedType rt = targets.get(c.id()).receiverType();
+        if (terms.has(rt.simpleName() + "." + c.name())) {
+            return true;
+        }
+        TypeEntry e = index.typeOf(rt).orElse(null);
+        if (e != null) {
+            for (ResolvedType s : index.allSupertypes(e)) {
+                if (terms.has(s.simpleName() + "." + c.name())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean contains(Range outer, Range inner) {
+        boolean startOk = outer.line() < inner.line()
+                || outer.line() == inner.line() && outer.column() <= inner.column();
+        boolean endOk = outer.endLine() > inner.endLine()
+                || outer.endLine() == inner.endLine() && outer.endColumn() >= inner.endColumn();
+        return startOk && endOk;
     }
 
     /** Where a transaction declaration applies to a method from. */

@@ -31,11 +31,13 @@ class AsyncHandoffTest {
             public class Async {
                 private ExecutorService executor;
                 private TransactionTemplate transactionTemplate;
+                private TransactionTemplate txTemplate;
                 private TaskDao taskDao;
                 public void run(long id, List<Long> ids) {
                     executor.submit(() -> taskDao.markDone(id));                     // async
                     CompletableFuture.runAsync(() -> taskDao.markDone(id));          // async
                     transactionTemplate.execute(s -> taskDao.markDone(id));          // inline
+                    txTemplate.execute(s -> taskDao.markDone(id));                   // inline (by its type)
                     ids.forEach(i -> taskDao.markDone(i));                           // inline
                     taskDao.markDone(id);                                            // inline
                 }
@@ -54,10 +56,10 @@ class AsyncHandoffTest {
         Project p = SummaryFixture.scan(tmp, mainJava("Async", SRC));
         MethodRef run = method(p, "run");
         var marks = calls(run, "markDone");
-        assertThat(marks).hasSize(5);
+        assertThat(marks).hasSize(6);
         assertThat(marks.stream().map(c -> p.semantics().inAsyncLambda(run, c)))
-                .containsExactly(true, true, false, false, false);
-        assertThat(AsyncHandoff.inAsyncLambda(p.catalog(), run, calls(run, "submit").get(0)))
+                .containsExactly(true, true, false, false, false, false);
+        assertThat(AsyncHandoff.inAsyncLambda(p.index(), run, calls(run, "submit").get(0)))
                 .as("the hand-off call itself runs now").isFalse();
     }
 

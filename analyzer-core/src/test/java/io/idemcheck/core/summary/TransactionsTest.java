@@ -32,6 +32,8 @@ class TransactionsTest {
             public class Service {
                 private TransactionTemplate transactionTemplate;
                 private Executor executor;
+                private TransactionTemplate tt;
+                private Executor txExecutorPool;
                 @Transactional
                 public void onMethod() { }
                 @Transactional(propagation = Propagation.REQUIRES_NEW)
@@ -50,6 +52,9 @@ class TransactionsTest {
                 public void templates() {
                     transactionTemplate.execute(s -> null);
                     executor.execute(() -> { });
+                    tt.execute(s -> null);
+                    txTemplate.execute(s -> null);
+                    txExecutorPool.execute(() -> { });
                 }
             }
             @Transactional
@@ -152,8 +157,14 @@ class TransactionsTest {
         Project p = scan();
         var m = method(p, "templates");
         var executes = SummaryFixture.calls(m, "execute");
-        assertThat(Transactions.runsLambdaInTransaction(p.catalog(), executes.get(0))).isTrue();
-        assertThat(Transactions.runsLambdaInTransaction(p.catalog(), executes.get(1))).isFalse();
+        assertThat(p.semantics().runsLambdaInTransaction(m, executes.get(0))).isTrue();
+        assertThat(p.semantics().runsLambdaInTransaction(m, executes.get(1))).isFalse();
+        assertThat(p.semantics().runsLambdaInTransaction(m, executes.get(2))).as("a TransactionTemplate field tt").isTrue();
+        assertThat(p.semantics().runsLambdaInTransaction(m, executes.get(3))).as("txTemplate, type not seen").isTrue();
+        assertThat(p.semantics().runsLambdaInTransaction(m, executes.get(4))).as("an Executor named tx..")
+                .isFalse();
+        assertThat(p.semantics().inAsyncLambda(m, m.method().body().calls().stream()
+                .filter(c -> c.name().equals("execute")).toList().get(2))).isFalse();
         CallSite plain = call(method(p, "templates"), "execute");
         assertThat(plain).isSameAs(executes.get(0));
     }
