@@ -34,10 +34,22 @@ public final class JavaSourceParser {
     }
 
     /**
-     * The parser settings of every scan (a new object per call: JavaParser is not thread-safe). The benchmark's parse
-     * floor ({@link ParseFloor}) parses with exactly these.
+     * The parser settings of every scan (a new object per call: JavaParser is not thread-safe), with the language
+     * level's checks run in one walk of the tree ({@link OneWalkValidation}). The benchmark's parse floor
+     * ({@link ParseFloor}) parses with exactly these.
      */
     public static ParserConfiguration configuration() {
+        ParserConfiguration c = stockConfiguration();
+        OneWalkValidation.install(c);
+        return c;
+    }
+
+    /**
+     * The same settings with JavaParser's own language-level checks, which walk the tree once per check; they find the
+     * same problems as {@link #configuration()}'s ({@link OneWalkValidation}), only slower. For tests and the
+     * benchmark's stock parse floor.
+     */
+    public static ParserConfiguration stockConfiguration() {
         return new ParserConfiguration()
                 .setLanguageLevel(LANGUAGE_LEVEL)
                 .setAttributeComments(false)

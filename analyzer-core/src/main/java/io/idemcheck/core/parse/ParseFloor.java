@@ -21,8 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * The floors a scan is measured against in {@code bench/real-code-benchmark.sh} (not part of a scan):
  * {@code io} reads and decodes every Java file the engine would read, {@code parse} also parses each with the
  * engine's own JavaParser settings ({@link JavaSourceParser#configuration()}), on one thread per core like the
- * engine, and keeps nothing. Usage: {@code java -cp idemcheck-cli-*-all.jar io.idemcheck.core.parse.ParseFloor
- * io|parse PATH...}; prints one line: files, lines, failed parses. Exit code 2 on a usage error.
+ * engine, and keeps nothing; {@code parse-stock} parses with the same settings but JavaParser's own language-level
+ * checks, one tree walk per check ({@link JavaSourceParser#stockConfiguration()}), the floor of a tool that uses
+ * JavaParser as it comes. Usage: {@code java -cp idemcheck-cli-*-all.jar io.idemcheck.core.parse.ParseFloor
+ * io|parse|parse-stock PATH...}; prints one line: files, lines, failed parses. Exit code 2 on a usage error.
  */
 public final class ParseFloor {
 
@@ -30,11 +32,12 @@ public final class ParseFloor {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 2 || !(args[0].equals("io") || args[0].equals("parse"))) {
-            System.err.println("usage: ParseFloor io|parse PATH...");
+        if (args.length < 2 || !(args[0].equals("io") || args[0].equals("parse") || args[0].equals("parse-stock"))) {
+            System.err.println("usage: ParseFloor io|parse|parse-stock PATH...");
             System.exit(2);
         }
-        boolean parse = args[0].equals("parse");
+        boolean parse = !args[0].equals("io");
+        boolean stock = args[0].equals("parse-stock");
         List<Path> roots = new ArrayList<>();
         for (int i = 1; i < args.length; i++) {
             roots.add(Path.of(args[i]).toAbsolutePath().normalize());
@@ -42,7 +45,8 @@ public final class ParseFloor {
         List<SourceFile> java = SourceDiscovery.discover(roots, roots.get(0)).stream()
                 .filter(f -> f.kind() == SourceFile.Kind.JAVA).toList();
         int threads = Runtime.getRuntime().availableProcessors();
-        ThreadLocal<JavaParser> parsers = ThreadLocal.withInitial(() -> new JavaParser(JavaSourceParser.configuration()));
+        ThreadLocal<JavaParser> parsers = ThreadLocal.withInitial(() -> new JavaParser(
+                stock ? JavaSourceParser.stockConfiguration() : JavaSourceParser.configuration()));
         AtomicLong lines = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
