@@ -16,7 +16,8 @@
 #   this checkout's jar).
 # Columns: io = read and decode every Java file; parse = also parse each with the engine's JavaParser settings (same
 # jar, io.idemcheck.core.parse.ParseFloor, one thread per core like the engine); pmd = PMD check with one rule, no
-# cache; idemcheck = a full scan (every rule, fixes, JSON report); cached = a re-scan of the unchanged corpus with
+# cache; idemcheck = a full scan (every rule, fixes, JSON report; with the class-data archive bin/idemcheck uses);
+# cached = a re-scan of the unchanged corpus with
 # --cache (the cache written by the scan before). Ratios are to the parse floor measured in the same run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -51,6 +52,21 @@ if [ -z "$floor_jar" ]; then
   floor_jar=$(ls "$root"/cli/target/idemcheck-cli-*-all.jar | head -1)
 fi
 jar="${IDEMCHECK_JAR:-$floor_jar}"
+
+# The scans run as bin/idemcheck runs them: with the class-data archive next to the jar (bin/jvm-options.sh), written
+# here first when there is none, unless JAVA_OPTS is given.
+scan_opts=("${java_opts[@]}")
+if [ -z "${JAVA_OPTS:-}" ]; then
+  jsa="$(idemcheck_cds_archive "$jar")"
+  if ! idemcheck_cds_fresh "$jsa" "$jar" && [ -w "$(dirname "$jar")" ]; then
+    java "${java_opts[@]}" "-XX:ArchiveClassesAtExit=$jsa.$$.tmp" '-Xlog:cds*=off' -jar "$jar" scan "${corpora[0]}" \
+      --format json --output "$work/cds.json" --fail-on none >/dev/null 2>&1 || true
+    if [ -s "$jsa.$$.tmp" ]; then mv -f "$jsa.$$.tmp" "$jsa"; else rm -f "$jsa.$$.tmp"; fi
+  fi
+  if idemcheck_cds_fresh "$jsa" "$jar"; then
+    scan_opts+=("-XX:SharedArchiveFile=$jsa" '-Xlog:cds*=off')
+  fi
+fi
 
 if [ "$cache" = 1 ] && ! java -jar "$jar" scan --help 2>&1 | grep -q -- '--cache'; then
   cache=0 # this build has no analysis cache
@@ -93,7 +109,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; els
 mib() { awk -v k="$1" 'BEGIN { printf "%d MiB", k / 1024 }'; }
 
 printf '%s\n' "idemcheck $(java "${java_opts[@]}" -jar "$jar" --version 2>/dev/null | head -1), $(nproc) cores, \
-load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs; JAVA_OPTS=${java_opts[*]}; PMD $pmd_version rule $pmd_rule"
+load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs; JAVA_OPTS=${java_opts[*]}; scans: ${scan_opts[*]:${#java_opts[@]}}; \
+PMD $pmd_version rule $pmd_rule"
 echo
 echo "| corpus | Java files | lines | I/O floor | parse floor | PMD one rule | idemcheck | vs parse | idemcheck RSS | PMD RSS | cached re-scan | vs parse |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -109,13 +126,13 @@ for c in "${corpora[@]}"; do
   else
     echo "0 0" > "$work/pmd"
   fi
-  measure scan java "${java_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
+  measure scan java "${scan_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
     --output "$work/scan.json" --fail-on none
   if [ "$cache" = 1 ]; then
     rm -f "$work/cache"
-    java "${java_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json --output "$work/warm.json" \
+    java "${scan_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json --output "$work/warm.json" \
       --fail-on none --cache "$work/cache" >/dev/null 2>&1 || true
-    measure cached java "${java_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
+    measure cached java "${scan_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
       --output "$work/cached.json" --fail-on none --cache "$work/cache"
   else
     echo "0 0" > "$work/cached"
