@@ -100,7 +100,7 @@ final class CallRoles {
                     + (e.hops().size() - 1) + " call" + (e.hops().size() > 2 ? "s" : "") + ", down to " + e.leaf()
                     + "())" : " (" + e.leaf() + "())") + "; a repetition " + e.verb(), rel(e.evidence()), effect(e)));
         }
-        if (ci.record() != null) {
+        if (ci.isRecord()) {
             out.add(new Explanation.Role("record", ci.record(), rel(ci.recordEvidence()), null));
         }
         if (ci.claim()) {
@@ -124,7 +124,7 @@ final class CallRoles {
                 break;
             }
         }
-        if (ci.effect() == null && ci.record() == null && !ci.claim() && sem.writesDatabase(m, c)) {
+        if (ci.effect() == null && !ci.isRecord() && !ci.claim() && sem.writesDatabase(m, c)) {
             out.add(new Explanation.Role("write", writeDetail(ci), writeEvidence(ci), null));
         }
         String recv = ci.target().receiverType().name();

@@ -16,6 +16,8 @@ import java.util.Set;
  * @param effect  the side effect it performs (directly or through project methods), or null
  * @param keyed   the effect carries an idempotency key derived from the item (or runs inside a ledger)
  * @param record  how it records state ("updateStatus() updates status", ...), or null when it records nothing
+ * @param recordKind what the record writes (a status column, a row delete, ...; a callee's record has the callee's
+ *                kind), null exactly when {@code record} is null
  * @param claim   it is a conditional claim (its row count tells whether this caller won the row)
  * @param roots   the names the call's arguments (and a local receiver) derive from, through local variables
  * @param decidedBy for records and claims: what decided it ({@link Basis#SQL} from a statement, {@link Basis#NAME}
@@ -27,26 +29,13 @@ import java.util.Set;
  *                   when it records nothing
  * @param claimEvidence what made the call a claim, null when it is none
  */
-public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
-                       Set<String> roots, Basis decidedBy, List<SqlStatement> statements, Evidence recordEvidence,
+public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, RecordKind recordKind,
+                       boolean claim, Set<String> roots, Basis decidedBy, List<SqlStatement> statements, Evidence recordEvidence,
                        Evidence claimEvidence) {
 
     public CallInfo {
         roots = Ordered.set(roots);
         statements = List.copyOf(statements);
-    }
-
-    /** A call info with the basis's label ("sql", "name"). */
-    public CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
-                    Set<String> roots, String basis, List<SqlStatement> statements, Evidence recordEvidence,
-                    Evidence claimEvidence) {
-        this(target, effect, keyed, record, claim, roots, Basis.of(basis), statements, recordEvidence, claimEvidence);
-    }
-
-    /** A call info without recorded evidence for its record and claim. */
-    public CallInfo(CallTarget target, EffectTrace effect, boolean keyed, String record, boolean claim,
-                    Set<String> roots, String basis, List<SqlStatement> statements) {
-        this(target, effect, keyed, record, claim, roots, Basis.of(basis), statements, null, null);
     }
 
     /** The basis's label ("sql", "name"), or null: {@link #decidedBy()} as a string, for messages. */
@@ -56,13 +45,13 @@ public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, Str
 
     /** This call info with another keyed flag. */
     public CallInfo withKeyed(boolean k) {
-        return new CallInfo(target, effect, k, record, claim, roots, decidedBy, statements, recordEvidence,
+        return new CallInfo(target, effect, k, record, recordKind, claim, roots, decidedBy, statements, recordEvidence,
                 claimEvidence);
     }
 
     /** This call info with another effect (the same call seen as one of the effects its callee stands for). */
     public CallInfo withEffect(EffectTrace e) {
-        return new CallInfo(target, e, keyed, record, claim, roots, decidedBy, statements, recordEvidence,
+        return new CallInfo(target, e, keyed, record, recordKind, claim, roots, decidedBy, statements, recordEvidence,
                 claimEvidence);
     }
 
@@ -84,6 +73,6 @@ public record CallInfo(CallTarget target, EffectTrace effect, boolean keyed, Str
      * than writing its state: the row is gone for a later run that selects rows, which only batch code has.
      */
     public boolean deletesRow() {
-        return record != null && record.contains(Records.DELETES_ROW);
+        return recordKind == RecordKind.ROW_DELETE;
     }
 }

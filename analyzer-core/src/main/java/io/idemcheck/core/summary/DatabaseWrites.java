@@ -69,7 +69,7 @@ final class DatabaseWrites {
      * null when the answer is whether one of its project targets with a body writes.
      */
     private Boolean direct(CallInfo ci, CallSite c) {
-        if (ci.record() != null || ci.claim() || ci.effect() != null && ci.effect().isDatabaseLocal()) {
+        if (ci.isRecord() || ci.claim() || ci.effect() != null && ci.effect().isDatabaseLocal()) {
             return true;
         }
         if (Effects.known(ci.statements())) {

@@ -12,11 +12,12 @@ import java.util.List;
  * @param opaque       the body calls code the engine cannot see into (a type that is neither in the project nor a
  *                     known library), so "no effect found" is not proof of "no effect"
  * @param recordEvidence what made {@code record} a record (the call's {@link CallInfo#recordEvidence()}), or null
+ * @param recordKind   what {@code record} writes (the call's {@link CallInfo#recordKind()}), or null
  */
 public record MethodSummary(List<EffectTrace> effects, String record, boolean returnsClaim, boolean opaque,
-                            Evidence recordEvidence) {
+                            Evidence recordEvidence, RecordKind recordKind) {
 
-    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false, true, null);
+    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false, true, null, null);
 
     public MethodSummary {
         effects = List.copyOf(effects);

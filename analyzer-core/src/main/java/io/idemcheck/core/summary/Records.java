@@ -18,8 +18,9 @@ import static io.idemcheck.core.summary.Sites.display;
 
 /**
  * Classifier: whether a call records the item's state (a status write) and whether it is a claim (a conditional
- * update whose row count says who won). Each positive decision writes its {@link Evidence} into {@code why[0]}:
- * {@link Basis} CONFIG (idemcheck.yml), RUNTIME (idemcheck's TaskClaimer), SQL (the statement is visible), CALL (the
+ * update whose row count says who won). A record is returned as a {@link Recorded} with its {@link RecordKind}
+ * and {@link Evidence}; a claim writes its evidence into {@code why[0]}. The evidence's {@link Basis} says what
+ * decided: CONFIG (idemcheck.yml), RUNTIME (idemcheck's TaskClaimer), SQL (the statement is visible), CALL (the
  * callee's summary), NAME (the method-name vocabulary) or DATAFLOW (an effect's result stored on the item), with
  * the entry that matched. Lower layer; stateless.
  */
@@ -28,21 +29,29 @@ final class Records {
     private final Catalog catalog;
     private final Function<MethodRef, MethodSummary> summaries;
 
-    /** How a record that deletes the item's row says so; {@link CallInfo#deletesRow()} reads it, also through callees. */
-    static final String DELETES_ROW = "deletes the item's row from";
+    /**
+     * A record a call makes: its description ({@link CallInfo#record()}), what it writes and what decided it.
+     *
+     * @param text     "taskDao.markDone() records the new status", ...
+     * @param kind     what the record writes
+     * @param evidence what made the call a record
+     */
+    record Recorded(String text, RecordKind kind, Evidence evidence) {
+    }
 
     Records(Catalog catalog, Function<MethodRef, MethodSummary> summaries) {
         this.catalog = catalog;
         this.summaries = summaries;
     }
 
-    String recordOf(MethodRef m, CallSite c, CallTarget t, Evidence[] why, List<SqlStatement> stmts) {
+    /** The record call {@code c} makes, or null when it records nothing. */
+    Recorded recordOf(MethodRef m, CallSite c, CallTarget t, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
         Catalog.ProjectMatch pm = catalog.projectRecordMatch(recv.name(), c.name(), c.args().size());
         if (pm != null) { // idemcheck.yml
-            why[0] = Evidence.config(pm.key(), pm.pattern(), catalog.project().file());
-            return here + " records state (a record in idemcheck.yml)";
+            return new Recorded(here + " records state (a record in idemcheck.yml)", RecordKind.DECLARED,
+                    Evidence.config(pm.key(), pm.pattern(), catalog.project().file()));
         }
         // entity style: x.setStatus(..) then save(x)
         String save = Catalog.firstMatching(catalog.entitySaveMethodNames(), c.name());
@@ -55,39 +64,38 @@ final class Records {
                 String setter = p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
                         ? Catalog.firstMatching(catalog.statusSetterNames(), p.name()) : null;
                 if (setter != null) {
-                    why[0] = Evidence.catalog(Basis.NAME, "statusSetterNames + entitySaveMethodNames", setter
-                            + " (line " + p.range().line() + ") then " + save);
-                    return x + "." + p.name() + "(..) then " + here;
+                    return new Recorded(x + "." + p.name() + "(..) then " + here, RecordKind.ENTITY_SAVE,
+                            Evidence.catalog(Basis.NAME, "statusSetterNames + entitySaveMethodNames", setter
+                                    + " (line " + p.range().line() + ") then " + save));
                 }
             }
         }
         if (recv.name().startsWith(Effects.RUNTIME)) {
             if (recv.simpleName().equals("TaskClaimer") && Set.of("complete", "fail").contains(c.name())) {
-                why[0] = runtime(c);
-                return here + " completes the claim";
+                return new Recorded(here + " completes the claim", RecordKind.CLAIM_COMPLETED, runtime(c));
             }
             return null;
         }
         if (Effects.known(stmts)) {
             for (SqlStatement st : stmts) {
                 if (st.statusWrite()) {
-                    why[0] = Evidence.sql(st, SqlFacts.Kind.UPDATE);
-                    return here + " updates " + st.table() + "." + statusColumn(st);
+                    return new Recorded(here + " updates " + st.table() + "." + statusColumn(st),
+                            RecordKind.STATUS_WRITE, Evidence.sql(st, SqlFacts.Kind.UPDATE));
                 }
             }
             for (SqlStatement st : stmts) {
                 String col = recordColumn(st);
                 if (col != null) {
-                    why[0] = Evidence.sql(st, SqlFacts.Kind.UPDATE);
-                    return here + " updates " + st.table() + "." + col;
+                    return new Recorded(here + " updates " + st.table() + "." + col, RecordKind.COLUMN_WRITE,
+                            Evidence.sql(st, SqlFacts.Kind.UPDATE));
                 }
             }
             for (SqlStatement st : stmts) {
                 String col = deletedRow(st);
                 if (col != null) {
-                    why[0] = Evidence.sql(st, SqlFacts.Kind.DELETE);
-                    return here + " " + DELETES_ROW + " " + st.table() + " (by " + col
-                            + "), so no later run selects it again";
+                    return new Recorded(here + " deletes the item's row from " + st.table() + " (by " + col
+                            + "), so no later run selects it again", RecordKind.ROW_DELETE,
+                            Evidence.sql(st, SqlFacts.Kind.DELETE));
                 }
             }
             return null;
@@ -104,8 +112,8 @@ final class Records {
                 anyBody = true;
                 MethodSummary ms = summaries.apply(target);
                 if (ms.record() != null) {
-                    why[0] = Evidence.call(callee(target), ms.recordEvidence());
-                    return here + " records state (" + ms.record() + ")";
+                    return new Recorded(here + " records state (" + ms.record() + ")", ms.recordKind(),
+                            Evidence.call(callee(target), ms.recordEvidence()));
                 }
             }
         }
@@ -116,8 +124,8 @@ final class Records {
         if (name != null && !c.args().isEmpty() && !Effects.onBuilder(m, c)) {
             // a record names the item it records (an id, an entity); a no-argument finishReason() or complete() on a
             // response or a future is an accessor or a completion, not a write of the item's state
-            why[0] = Evidence.catalog(Basis.NAME, "recordMethodNames", name);
-            return here + " records the new status";
+            return new Recorded(here + " records the new status", RecordKind.NAMED,
+                    Evidence.catalog(Basis.NAME, "recordMethodNames", name));
         }
         return null;
     }
@@ -148,7 +156,7 @@ final class Records {
      * variable, or on the parameter of a {@code forEach} lambda over it; its argument derives from a local assigned
      * from a call that {@code isEffect} says is an outbound effect (calls before {@code c} only). Null otherwise.
      */
-    String outcomeRecord(MethodRef m, CallSite c, java.util.function.IntPredicate isEffect, Evidence[] why) {
+    Recorded outcomeRecord(MethodRef m, CallSite c, java.util.function.IntPredicate isEffect) {
         String save = Catalog.firstMatching(catalog.entitySaveMethodNames(), c.name());
         if (save == null || c.args().isEmpty()) {
             return null;
@@ -170,11 +178,12 @@ final class Records {
             for (CallSite e : body.calls()) {
                 if (e.id() < p.id() && e.assignedTo() != null && roots.contains(e.assignedTo())
                         && isEffect.test(e.id())) {
-                    why[0] = new Evidence(Basis.DATAFLOW, "catalog.json entitySaveMethodNames", save + " (line "
-                            + c.range().line() + ") saves the result of " + display(e) + " (line " + e.range().line()
-                            + ") set by " + p.name() + "() (line " + p.range().line() + ")", null, 0);
-                    return p.receiver().name() + "." + p.name() + "(result of " + display(e) + ") then "
-                            + display(c) + " stores the effect's outcome";
+                    return new Recorded(p.receiver().name() + "." + p.name() + "(result of " + display(e) + ") then "
+                            + display(c) + " stores the effect's outcome", RecordKind.OUTCOME_SAVE,
+                            new Evidence(Basis.DATAFLOW, "catalog.json entitySaveMethodNames", save + " (line "
+                                    + c.range().line() + ") saves the result of " + display(e) + " (line "
+                                    + e.range().line() + ") set by " + p.name() + "() (line " + p.range().line()
+                                    + ")", null, 0));
                 }
             }
         }

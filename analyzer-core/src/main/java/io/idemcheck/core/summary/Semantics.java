@@ -139,17 +139,18 @@ public final class Semantics implements CallFacts {
             if (effect != null) {
                 roots = Dataflow.filledThrough(m, c, roots);
             }
-            Evidence[] recordWhy = new Evidence[1];
-            String record = records.recordOf(m, c, t, recordWhy, stmts);
+            Records.Recorded record = records.recordOf(m, c, t, stmts);
             if (record == null) {
                 record = records.outcomeRecord(m, c, id -> out.get(id).effect() != null
-                        && !out.get(id).effect().isDatabaseLocal(), recordWhy);
+                        && !out.get(id).effect().isDatabaseLocal());
             }
             Evidence[] claimWhy = new Evidence[1];
             boolean claim = records.claimOf(m, c, t, claimWhy, stmts);
-            Basis basis = record != null ? recordWhy[0].decidedBy() : claim ? Records.claimBasis(claimWhy[0]) : null;
-            out.add(new CallInfo(t, effect, false, record, claim, roots, basis, stmts, recordWhy[0],
-                    claim ? claimWhy[0] : null));
+            Basis basis = record != null ? record.evidence().decidedBy()
+                    : claim ? Records.claimBasis(claimWhy[0]) : null;
+            out.add(new CallInfo(t, effect, false, record == null ? null : record.text(),
+                    record == null ? null : record.kind(), claim, roots, basis, stmts,
+                    record == null ? null : record.evidence(), claim ? claimWhy[0] : null));
         }
         // second pass: keys (a header set after a chained effect call, carriers set before)
         for (int i = 0; i < out.size(); i++) {
@@ -218,6 +219,7 @@ public final class Semantics implements CallFacts {
         List<EffectTrace> effects = new ArrayList<>();
         String record = null;
         Evidence recordEvidence = null;
+        RecordKind recordKind = null;
         boolean returnsClaim = false;
         boolean tx = Transactions.isTransactional(m);
         boolean opaque = false;
@@ -228,9 +230,10 @@ public final class Semantics implements CallFacts {
             if ((rk == ResolvedType.Kind.EXTERNAL || rk == ResolvedType.Kind.UNKNOWN) && info.target().targets().isEmpty()) {
                 opaque = true;
             }
-            if (info.record() != null && record == null && !AsyncHandoff.inAsyncLambda(index, m, c)) {
+            if (info.isRecord() && record == null && !AsyncHandoff.inAsyncLambda(index, m, c)) {
                 record = info.record();
                 recordEvidence = info.recordEvidence();
+                recordKind = info.recordKind();
             }
             if (info.claim() && (c.use() == CallSite.Use.RETURNED || c.assignedTo() != null
                     && returnedVar(m, c.assignedTo()))) {
@@ -255,7 +258,7 @@ public final class Semantics implements CallFacts {
             }
             boolean recordedLater = false;
             for (int j = i + 1; j < ci.size(); j++) {
-                if (ci.get(j).record() != null && !cs.get(j).exclusiveWith(c) && !AsyncHandoff.inAsyncLambda(index, m, cs.get(j))) {
+                if (ci.get(j).isRecord() && !cs.get(j).exclusiveWith(c) && !AsyncHandoff.inAsyncLambda(index, m, cs.get(j))) {
                     recordedLater = true;
                     break;
                 }
@@ -273,7 +276,8 @@ public final class Semantics implements CallFacts {
             }
         }
         // an empty body (a stub) proves nothing about what the real implementation does
-        return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty(), recordEvidence);
+        return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty(), recordEvidence,
+                recordKind);
     }
 
     /**

@@ -154,6 +154,8 @@ class EvidenceTest {
                 "idemcheck.yml effects", "com.acme.Billing#bill(*)", file, 3));
         assertThat(call(p, "run", "close").recordEvidence()).isEqualTo(new Evidence("config",
                 "idemcheck.yml records", "com.acme.Ledger#close(*)", file, 5));
+        assertThat(call(p, "run", "close").recordKind()).as("what a declared record writes is not visible")
+                .isEqualTo(RecordKind.DECLARED);
         assertThat(call(p, "run", "take").claimEvidence()).isEqualTo(new Evidence("config",
                 "idemcheck.yml claims", "com.acme.Ledger#take(*)", file, 7));
     }

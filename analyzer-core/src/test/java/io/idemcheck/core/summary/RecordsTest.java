@@ -288,6 +288,61 @@ class RecordsTest {
     }
 
     @Test
+    void eachRecordSaysWhatItWritesAndACalleesRecordKeepsItsKind() throws Exception {
+        String src = """
+                package com.acme;
+                import io.idemcheck.runtime.TaskClaimer;
+                import org.springframework.jdbc.core.JdbcTemplate;
+                public class Job {
+                    private TaskMapper taskMapper;
+                    private TaskDao taskDao;
+                    private Outbox outbox;
+                    private TaskRepository taskRepository;
+                    private TaskClaimer claimer;
+                    public void run(long id, Task t) {
+                        taskMapper.touch(id, "DONE");
+                        taskMapper.stampSent(id);
+                        taskDao.markDone(id);
+                        outbox.remove(id);
+                        claimer.complete("k");
+                        t.setStatus("DONE");
+                        taskRepository.save(t);
+                        taskMapper.rename(id, "x");                                  // negative: no record
+                    }
+                }
+                class Outbox {
+                    private JdbcTemplate jdbc;
+                    void remove(long id) {
+                        jdbc.update("DELETE FROM outbox WHERE id = ?", id);
+                    }
+                }
+                interface TaskDao {
+                    void markDone(long id);
+                }
+                interface TaskRepository extends org.springframework.data.jpa.repository.JpaRepository<Task, Long> {
+                }
+                """;
+        Project p = scan("Job", src);
+        assertThat(info(p, "run", "touch").recordKind()).isEqualTo(RecordKind.STATUS_WRITE);
+        assertThat(info(p, "run", "stampSent").recordKind()).isEqualTo(RecordKind.COLUMN_WRITE);
+        assertThat(info(p, "run", "markDone").recordKind()).isEqualTo(RecordKind.NAMED);
+        assertThat(info(p, "run", "complete").recordKind()).isEqualTo(RecordKind.CLAIM_COMPLETED);
+        assertThat(info(p, "run", "save").recordKind()).isEqualTo(RecordKind.ENTITY_SAVE);
+        assertThat(info(p, "run", "rename").recordKind()).isNull();
+        assertThat(info(p, "run", "rename").deletesRow()).isFalse();
+
+        CallInfo delete = info(p, "remove", "update");
+        assertThat(delete.recordKind()).isEqualTo(RecordKind.ROW_DELETE);
+        assertThat(delete.deletesRow()).isTrue();
+        assertThat(p.semantics().summary(method(p, "remove")).recordKind()).isEqualTo(RecordKind.ROW_DELETE);
+        CallInfo remove = info(p, "run", "remove");
+        assertThat(remove.decidedBy()).isEqualTo(Basis.CALL);
+        assertThat(remove.recordKind()).as("the callee's kind, seen through the call").isEqualTo(RecordKind.ROW_DELETE);
+        assertThat(remove.deletesRow()).isTrue();
+        assertThat(info(p, "run", "touch").deletesRow()).isFalse();
+    }
+
+    @Test
     void anEffectsResultStoredOnTheItemAndSavedIsARecordOfIt() throws Exception {
         String src = """
                 package com.acme;
@@ -318,6 +373,7 @@ class RecordsTest {
         assertThat(save.recordEvidence().basis()).isEqualTo("dataflow");
         assertThat(save.recordEvidence().entry()).isEqualTo("save (line 10) saves the result of "
                 + "restTemplate.postForObject() (line 8) set by setPaymentRef() (line 9)");
+        assertThat(save.recordKind()).isEqualTo(RecordKind.OUTCOME_SAVE);
         assertThat(info(p, "other", "save").record()).isNull();
     }
 }
