@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.finding.Severity;
 
 import java.io.IOException;
@@ -162,9 +163,9 @@ public final class ConfigLoader {
         for (Item it : maps(top, "effects", List.of("pattern", "kind", "verb"))) {
             MethodPattern pat = pattern(it, "pattern");
             String kind = requiredString(it, "kind");
-            if (!ProjectConfig.EFFECT_KINDS.contains(kind)) {
+            if (!EffectKind.labels().contains(kind)) {
                 throw new ConfigException(display, it.map.entries().get("kind").line(), "effects: kind '" + kind
-                        + "' is not one of " + String.join(", ", ProjectConfig.EFFECT_KINDS));
+                        + "' is not one of " + String.join(", ", EffectKind.labels()));
             }
             String verb = optionalString(it, "verb");
             effects.add(new ProjectConfig.Effect(pat, kind, verb));

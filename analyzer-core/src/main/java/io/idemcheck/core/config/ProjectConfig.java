@@ -38,9 +38,6 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
     public static final ProjectConfig NONE = new ProjectConfig(null, null, Map.of(), List.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
-    /** The side-effect kinds an {@code effects} entry may name. */
-    public static final List<String> EFFECT_KINDS = List.of("payment", "message", "http", "mail", "order", "db-insert");
-
     public ProjectConfig {
         rules = Ordered.map(rules);
         include = List.copyOf(include);
@@ -59,7 +56,10 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
     public record RuleSetting(boolean enabled, Severity severity, int line) {
     }
 
-    /** An extra side effect: calls matching {@code pattern} are effects of {@code kind}. */
+    /**
+     * An extra side effect: calls matching {@code pattern} are effects of {@code kind}, a label of
+     * {@link io.idemcheck.core.catalog.EffectKind} (checked where the file is read).
+     */
     public record Effect(MethodPattern pattern, String kind, String verb) {
     }
 

@@ -1,6 +1,7 @@
 package io.idemcheck.core.config;
 
 import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.catalog.EffectKind;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -88,6 +89,18 @@ class ConfigLoaderTest {
                 .hasMessageStartingWith("idemcheck.yml:3: stateValues: 1 is not a state name");
         assertThat(parse("statusColumns: [\"Lifecycle\", \"*_Phase\"]\n").statusColumns())
                 .containsExactly("lifecycle", "*_phase");
+    }
+
+    @Test
+    void everyEffectKindIsAcceptedAndKeptAsWritten() {
+        for (EffectKind k : EffectKind.values()) {
+            ProjectConfig c = parse("effects:\n  - {pattern: \"a.B#c\", kind: " + k.label() + "}\n");
+            assertThat(c.effects()).singleElement().extracting(ProjectConfig.Effect::kind).isEqualTo(k.label());
+        }
+        assertThat(EffectKind.labels()).contains("file", "db-increment");
+        assertThatThrownBy(() -> parse("effects:\n  - {pattern: \"a.B#c\", kind: teleport}\n"))
+                .hasMessage("idemcheck.yml:2: effects: kind 'teleport' is not one of payment, message, http, mail, "
+                        + "order, file, db-insert, db-increment");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.idemcheck.core.summary;
 
+import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
 import org.junit.jupiter.api.Test;
@@ -158,5 +159,27 @@ class EvidenceTest {
                 .isEqualTo(RecordKind.DECLARED);
         assertThat(call(p, "run", "take").claimEvidence()).isEqualTo(new Evidence("config",
                 "idemcheck.yml claims", "com.acme.Ledger#take(*)", file, 7));
+    }
+
+    @Test
+    void anIdemcheckYmlEffectOfEveryKindIsAnEffectOfThatKind() throws Exception {
+        StringBuilder config = new StringBuilder("effects:\n");
+        StringBuilder calls = new StringBuilder();
+        StringBuilder methods = new StringBuilder();
+        for (EffectKind k : EffectKind.values()) {
+            String name = "do" + k.name().replace("_", "");
+            config.append("  - {pattern: \"com.acme.Port#").append(name).append("(*)\", kind: ").append(k.label())
+                    .append("}\n");
+            calls.append("        port.").append(name).append("(id);\n");
+            methods.append(" void ").append(name).append("(long id);");
+        }
+        String job = "package com.acme;\npublic class Job {\n    private Port port;\n    public void run(long id) {\n"
+                + calls + "    }\n}\ninterface Port {" + methods + " }\n";
+        Project p = scan(config.toString(), "src/main/java/com/acme/Job.java", job);
+        for (EffectKind k : EffectKind.values()) {
+            CallInfo ci = call(p, "run", "do" + k.name().replace("_", ""));
+            assertThat(ci.effectKind()).as(k.label()).isEqualTo(k);
+            assertThat(ci.effect().decidedBy()).isEqualTo(Basis.CONFIG);
+        }
     }
 }
