@@ -138,7 +138,7 @@ public final class ConfigLoader {
         Node root = tree(yaml);
         if (root == null || root instanceof Scalar s && s.isNull()) {
             return new ProjectConfig(abs, base, Map.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
         }
         if (!(root instanceof MapNode top)) {
             throw new ConfigException(display, root.line(), "expected a mapping of keys (" + String.join(", ", KEYS)
@@ -201,11 +201,15 @@ public final class ConfigLoader {
             }
         }
         ListNode states = list(top, "stateValues");
+        Map<String, Integer> stateLines = new LinkedHashMap<>();
         for (Node n : states == null ? List.<Node>of() : states.items()) {
             if (n instanceof Scalar v && v.token() != JsonToken.VALUE_STRING && !v.isNull()) {
                 throw new ConfigException(display, n.line(), "stateValues: " + v.text() + " is not a state name: "
                         + "a state value is the word a status column holds (SETTLED); numeric status codes are not "
                         + "read");
+            }
+            if (n instanceof Scalar v && !v.isNull()) {
+                stateLines.putIfAbsent(v.text().toUpperCase(Locale.ROOT), n.line());
             }
         }
         List<String> stateValues = strings(top, "stateValues");
@@ -225,7 +229,7 @@ public final class ConfigLoader {
             suppressions.add(new ProjectConfig.Suppression(rule, path, reason.strip(), it.map.line()));
         }
         return new ProjectConfig(abs, base, rules, include, exclude, effects, records, claims, carriers, locks,
-                statusColumns, stateValues, suppressions);
+                statusColumns, stateValues, suppressions, stateLines);
     }
 
     private ProjectConfig.RuleSetting ruleSetting(Entry e) {

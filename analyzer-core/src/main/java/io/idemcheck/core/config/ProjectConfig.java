@@ -25,18 +25,21 @@ import java.util.Map;
  * @param statusColumns extra status-like column names (patterns as in the catalog: {@code *_phase})
  * @param stateValues   extra state values such as {@code SETTLED}
  * @param suppressions  suppressions by rule and path glob, each with a reason
+ * @param stateValueLines the line of idemcheck.yml each of {@code stateValues} is written at (upper-cased value to
+ *                      line), for the evidence {@code idemcheck explain} shows
  */
 public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> rules, List<Glob> include,
                             List<Glob> exclude, List<Effect> effects, List<MethodPattern> records,
                             List<MethodPattern> claims, List<KeyCarrier> keyCarriers, List<MethodPattern> locks,
-                            List<String> statusColumns, List<String> stateValues, List<Suppression> suppressions) {
+                            List<String> statusColumns, List<String> stateValues, List<Suppression> suppressions,
+                            Map<String, Integer> stateValueLines) {
 
     /** The file name looked for at the project root. */
     public static final String FILE_NAME = "idemcheck.yml";
 
     /** No configuration: every rule on at its own severity, nothing excluded, no extra vocabulary. */
     public static final ProjectConfig NONE = new ProjectConfig(null, null, Map.of(), List.of(), List.of(), List.of(),
-            List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+            List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
 
     public ProjectConfig {
         rules = Ordered.map(rules);
@@ -50,6 +53,12 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
         statusColumns = List.copyOf(statusColumns);
         stateValues = List.copyOf(stateValues);
         suppressions = List.copyOf(suppressions);
+        stateValueLines = Ordered.map(stateValueLines);
+    }
+
+    /** The line of idemcheck.yml state value {@code value} (any case) is written at, or 0 when it is none. */
+    public int stateValueLine(String value) {
+        return value == null ? 0 : stateValueLines.getOrDefault(value.toUpperCase(java.util.Locale.ROOT), 0);
     }
 
     /** A rule's setting: {@code off}, or on at a severity (null: the rule's own); {@code line} in the file. */

@@ -1,5 +1,6 @@
 package io.idemcheck.core.explain;
 
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.MethodFacts;
@@ -103,6 +104,10 @@ final class CallRoles {
         if (ci.isRecord()) {
             out.add(new Explanation.Role("record", ci.record(), rel(ci.recordEvidence()), null));
         }
+        Explanation.Role completion = ci.claim() ? null : completion(ci);
+        if (completion != null) {
+            out.add(completion);
+        }
         if (ci.claim()) {
             out.add(new Explanation.Role("claim", "a conditional claim: its result tells whether this run won the "
                     + "row", rel(ci.claimEvidence()), null));
@@ -135,6 +140,33 @@ final class CallRoles {
                     new Evidence(Basis.RUNTIME, "idemcheck runtime library", call, null, 0), null));
         }
         return out;
+    }
+
+    /**
+     * For a conditional status write that is no claim because the state it moves rows to is one of idemcheck.yml's
+     * {@code stateValues}: the role saying so, with the configuration line as its evidence; else null.
+     */
+    private Explanation.Role completion(CallInfo ci) {
+        ProjectConfig project = sem.catalog().project();
+        if (project == null || project.stateValues().isEmpty()) {
+            return null;
+        }
+        for (SqlStatement st : ci.statements()) {
+            if (!st.conditional()) {
+                continue;
+            }
+            for (SqlFacts f : st.shapes()) {
+                for (String v : f.statusWrite() ? f.statusValues() : List.<String>of()) {
+                    int line = project.stateValueLine(v);
+                    if (line > 0) {
+                        return new Explanation.Role("completion", "a conditional move to " + v + " completes work, "
+                                + "it claims nothing: " + v + " is a state work items end in",
+                                rel(Evidence.stateValue(v.toUpperCase(Locale.ROOT), project.file(), line)), null);
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private static String writeDetail(CallInfo ci) {

@@ -62,6 +62,12 @@ public record Evidence(@JsonIgnore Basis decidedBy, String source, String entry,
                 file == null ? null : file.toString(), pattern.line());
     }
 
+    /** An idemcheck.yml {@code stateValues} entry: {@code value}, written at {@code line} of {@code file}. */
+    public static Evidence stateValue(String value, Path file, int line) {
+        return new Evidence(Basis.CONFIG, "idemcheck.yml stateValues", value, file == null ? null : file.toString(),
+                line);
+    }
+
     /** A visible SQL statement: its id and the text of its first shape of {@code kind} (or first shape). */
     public static Evidence sql(SqlStatement st, SqlFacts.Kind kind) {
         SqlFacts shape = st.shapes().get(0);

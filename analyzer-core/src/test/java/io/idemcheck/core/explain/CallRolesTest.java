@@ -64,14 +64,19 @@ class CallRolesTest {
             """;
 
     private Explanation.Method explainRun() throws Exception {
+        return explain(JOB, CONFIG, 9);
+    }
+
+    /** The explanation of the method at {@code line} of com/acme/Job.java holding {@code job}, with {@code config}. */
+    private Explanation.Method explain(String job, String config, int line) throws Exception {
         Path src = Files.createDirectories(tmp.resolve("src/main/java/com/acme"));
-        Files.writeString(src.resolve("Job.java"), JOB);
-        Files.writeString(tmp.resolve("idemcheck.yml"), CONFIG);
+        Files.writeString(src.resolve("Job.java"), job);
+        Files.writeString(tmp.resolve("idemcheck.yml"), config);
         ProjectConfig cfg = ConfigLoader.load(tmp.resolve("idemcheck.yml"));
         AtomicReference<Project> model = new AtomicReference<>();
         ScanResult result = new Analyzer().scan(new ScanRequest(List.of(tmp), tmp, 1, RuleRegistry.of(List.of()),
                 ProgressListener.NONE, cfg), model::set);
-        Explanation e = new Explainer(model.get(), result, List.of(), cfg).explain(src.resolve("Job.java"), 9, tmp);
+        Explanation e = new Explainer(model.get(), result, List.of(), cfg).explain(src.resolve("Job.java"), line, tmp);
         return e.methods().get(0);
     }
 
@@ -115,5 +120,33 @@ class CallRolesTest {
         assertThat(rt.evidence().entry()).isEqualTo("CrashPoints.hit()");
         assertThat(run.calls().stream().filter(c -> c.call().equals("ledger.runOnce()")).findFirst().orElseThrow()
                 .roles()).extracting(Explanation.Role::role).containsExactly("runtime");
+    }
+
+    @Test
+    void aConditionalMoveToAStateOfIdemcheckYmlIsACompletionWithItsLine() throws Exception {
+        String job = """
+                package com.acme;
+                import org.springframework.jdbc.core.JdbcTemplate;
+                public class Job {
+                    private JdbcTemplate jdbc;
+                    public void run(long id) {
+                        jdbc.update("UPDATE orders SET status = 'SETTLED' WHERE id = ? AND status = 'PAID'", id);
+                        jdbc.update("UPDATE orders SET status = 'PICKED' WHERE id = ? AND status = 'PAID'", id);
+                    }
+                }
+                """;
+        Explanation.Method run = explain(job, "# states\nstateValues:\n  - settled\n", 5);
+        Explanation.Role done = role(run, 6, "jdbc.update()", "completion");
+        assertThat(done.detail()).isEqualTo("a conditional move to SETTLED completes work, it claims nothing: SETTLED "
+                + "is a state work items end in");
+        assertThat(done.evidence().decidedBy()).isEqualTo(Basis.CONFIG);
+        assertThat(done.evidence().source()).isEqualTo("idemcheck.yml stateValues");
+        assertThat(done.evidence().entry()).isEqualTo("SETTLED");
+        assertThat(done.evidence().path()).isEqualTo("idemcheck.yml");
+        assertThat(done.evidence().line()).isEqualTo(3);
+        assertThat(run.calls().stream().filter(c -> c.line() == 6).findFirst().orElseThrow().roles())
+                .extracting(Explanation.Role::role).doesNotContain("claim");
+        assertThat(run.calls().stream().filter(c -> c.line() == 7).findFirst().orElseThrow().roles())
+                .extracting(Explanation.Role::role).contains("claim").doesNotContain("completion");
     }
 }
