@@ -33,8 +33,9 @@ import java.util.Map;
 /**
  * The facts part of an explanation: what each call of a method is taken to be ({@link Explanation.Call}) and what
  * calling the method does ({@link Explanation.Summary}). Reads the engine's memoised facts ({@link Semantics#calls},
- * {@link Semantics#summary}, the queries over them) and the evidence the classifiers retained; it classifies
- * nothing itself, so what it shows is what the rules see.
+ * {@link Semantics#summary}, the method's {@link MethodInfo}: its locks, each call's guarding claim and async
+ * hand-off) and the evidence the classifiers retained; it classifies nothing itself, so what it shows is what the
+ * rules see.
  */
 final class CallRoles {
 
@@ -78,8 +79,8 @@ final class CallRoles {
         }
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
-        List<Locks.Lock> locks = Locks.in(sem, m);
         MethodInfo facts = sem.methodInfo(m);
+        List<Locks.Lock> locks = facts.locks();
         List<Explanation.Call> out = new ArrayList<>(calls.size());
         for (CallSite c : calls) {
             CallInfo ci = infos.get(c.id());
@@ -87,7 +88,7 @@ final class CallRoles {
             List<String> targets = t.targets().stream().map(MethodRef::id).toList();
             out.add(new Explanation.Call(c.range().line(), c.range().column(), Semantics.display(c), c.text(),
                     new Explanation.Receiver(t.receiverType().name(), t.receiverType().kind().name()), targets,
-                    roles(m, c, ci, locks, facts.call(c)), sql(ci), context(m, c, ci, locks)));
+                    roles(m, c, ci, locks, facts.call(c)), sql(ci), context(m, c, ci, locks, facts.call(c))));
         }
         return out;
     }
@@ -207,7 +208,7 @@ final class CallRoles {
         return out;
     }
 
-    private List<String> context(MethodRef m, CallSite c, CallInfo ci, List<Locks.Lock> locks) {
+    private List<String> context(MethodRef m, CallSite c, CallInfo ci, List<Locks.Lock> locks, MethodInfo.Call fact) {
         List<String> out = new ArrayList<>();
         List<LoopFact> loops = m.method().body().loops();
         for (int l : c.loopIds()) {
@@ -219,7 +220,7 @@ final class CallRoles {
             out.add("in a catch block");
         }
         if (c.lambdaId() >= 0) {
-            out.add(sem.inAsyncLambda(m, c) ? "in a lambda handed to another thread or run later (async hand-off)"
+            out.add(fact.inAsyncHandoff() ? "in a lambda handed to another thread or run later (async hand-off)"
                     : "in a lambda");
         }
         for (Locks.Lock l : locks) {
@@ -228,7 +229,7 @@ final class CallRoles {
             }
         }
         if (ci.effect() != null) {
-            CallSite claim = sem.guardingClaim(m, c);
+            CallSite claim = fact.guardingClaim();
             if (claim != null) {
                 out.add("guarded by the claim " + Semantics.display(claim) + " at line " + claim.range().line()
                         + " (its result is checked)");
