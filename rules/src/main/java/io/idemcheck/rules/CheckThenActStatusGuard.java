@@ -43,8 +43,14 @@ import java.util.regex.Pattern;
         severity = Severity.WARNING, tags = {"concurrency", "idempotency", "restart-safety"}, precision = "medium")
 public final class CheckThenActStatusGuard implements Rule {
 
-    private static final Pattern FIELD_STATUS = Pattern.compile(
-            "\\b([a-z]\\w*)\\s*\\.\\s*(status|state|\\w+Status|\\w+State)\\b(?!\\s*\\()");
+    /** A status field read directly ({@code t.status}, {@code o.payState}): the catalog's statusWords. */
+    private static final Pattern FIELD_STATUS = fieldStatus(String.join("|",
+            Catalog.builtin().terms(Vocabulary.STATUS_WORDS).values()));
+
+    private static Pattern fieldStatus(String words) {
+        return Pattern.compile("\\b([a-z]\\w*)\\s*\\.\\s*(" + words.toLowerCase(java.util.Locale.ROOT) + "|\\w+(?:"
+                + words + "))\\b(?!\\s*\\()");
+    }
     private static final Pattern COMPARISON = Pattern.compile("==|!=|\\bequals(IgnoreCase)?\\s*\\(|\\bcontains\\s*\\(");
 
     @Override

@@ -110,19 +110,21 @@ public final class EffectRetriedWithoutKey implements MethodRule {
                     where = Semantics.location(m, owner.range(), "runs the lambda under a retry policy");
                 }
             }
-            if (why == null && retryable != null && c.catchDepth() == 0 && !swallowed(m, c)) {
+            if (why == null && retryable != null && c.catchDepth() == 0 && !swallowed(sem.catalog(), m, c)) {
                 why = "in " + m.method().name() + "(), which is @Retryable ("
                         + (retryable.springCore() ? "Spring Framework's core retry" : "Spring Retry")
                         + (retryable.limit() != null ? ", " + retryable.limitMember() + " = " + retryable.limit()
                         : ", 3 attempts by default") + "): it runs again when it throws";
                 where = Semantics.location(m, retryable.annotation().range(), "the method is retried");
             }
-            if (why == null && listener != null && c.catchDepth() == 0 && c.lambdaId() < 0 && !swallowed(m, c)) {
+            if (why == null && listener != null && c.catchDepth() == 0 && c.lambdaId() < 0
+                    && !swallowed(sem.catalog(), m, c)) {
                 why = "in the " + listener + " method " + m.method().name()
                         + "(), which the broker redelivers when it throws";
                 where = Semantics.location(m, m.method().nameRange(), "the listener is redelivered on an exception");
             }
-            if (why == null && writer != null && c.catchDepth() == 0 && c.lambdaId() < 0 && !swallowed(m, c)) {
+            if (why == null && writer != null && c.catchDepth() == 0 && c.lambdaId() < 0
+                    && !swallowed(sem.catalog(), m, c)) {
                 why = "in " + m.method().name() + "(), the " + writer + ": when a write of the chunk fails, "
                         + "Spring Batch rolls the chunk back and calls the writer again for its items, one by one";
                 where = Semantics.location(m, m.method().nameRange(), "the writer runs again when a chunk fails");
@@ -212,13 +214,13 @@ public final class EffectRetriedWithoutKey implements MethodRule {
     }
 
     /** The call sits in a try block with a catch that does not rethrow: a failure never reaches the retry. */
-    private static boolean swallowed(MethodRef m, CallSite c) {
+    private static boolean swallowed(Catalog catalog, MethodRef m, CallSite c) {
         for (TryFact t : m.method().body().tries()) {
             if (c.id() >= t.firstCallId() && c.id() < t.endCallId()) {
                 for (TryFact.Catch k : t.catches()) {
-                    if (!k.rethrows() && k.types().stream().anyMatch(x -> Set.of("Exception", "Throwable",
-                            "RuntimeException", "java.lang.Exception", "java.lang.Throwable").contains(x)
-                            || x.endsWith("Exception") && !x.equals("InterruptedException"))) {
+                    if (!k.rethrows() && k.types().stream().anyMatch(x -> catalog.terms(
+                            Vocabulary.CATCH_ALL_EXCEPTION_TYPES).has(x) || x.endsWith("Exception")
+                            && !catalog.terms(Vocabulary.NOT_FAILURE_EXCEPTION_TYPES).has(x))) {
                         return true;
                     }
                 }

@@ -32,7 +32,9 @@ final class InProgressArguments {
     private InProgressArguments() {
     }
 
-    private static final Pattern STATUS_STORE = Pattern.compile("(?i)(set)?\\w*(status|state)");
+    /** A parameter or setter named for a status (status, orderState, setStatus): the catalog's statusWords. */
+    private static final Pattern STATUS_STORE = Catalog.builtin().terms(Vocabulary.STATUS_WORDS)
+            .regex("(?i)(set)?\\w*(%s)");
 
     /** The move call {@code c} makes by passing an in-progress value to a method that stores it, or null. */
     static StaleRunningNotRecovered.Move move(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {

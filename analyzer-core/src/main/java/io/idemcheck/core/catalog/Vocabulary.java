@@ -239,6 +239,14 @@ public enum Vocabulary {
     GUARD_INSERT_VERBS,
     /** Words naming an item's status in a column or a method name (status, state): a SELECT by the column so named (normalised, lower case), or a call whose name holds the word (capitalised, selectByStatus), selects rows by status. Regex alternatives, case-sensitive. */
     STATUS_WORDS,
+    /** Calls of idemcheck's runtime library (as Type.method) that record the claimed item's new state (TaskClaimer.complete, TaskClaimer.fail). Exact. */
+    RUNTIME_RECORD_CALLS,
+    /** Calls of idemcheck's runtime library (as Type.method) that claim the item (TaskClaimer.claim). Exact. */
+    RUNTIME_CLAIM_CALLS,
+    /** Caught types, as written, that take every failure (Exception, Throwable); besides these any type named *Exception catches a failure. Exact. */
+    CATCH_ALL_EXCEPTION_TYPES,
+    /** Caught exception types that are no failure of the call (InterruptedException). Exact. */
+    NOT_FAILURE_EXCEPTION_TYPES,
     /** Name beginnings of a call that puts a failed item back to be tried again (requeue, resubmit, retryLater), case-insensitively. Regex alternatives. */
     REQUEUE_CALL_NAMES,
     /** Name beginnings of a call that takes an item from a queue (poll, dequeue, receive), case-insensitively. Regex alternatives. */

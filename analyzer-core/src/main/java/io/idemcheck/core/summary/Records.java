@@ -71,8 +71,8 @@ final class Records {
             }
         }
         if (recv.name().startsWith(Effects.RUNTIME)) {
-            if (recv.simpleName().equals("TaskClaimer") && Set.of("complete", "fail").contains(c.name())) {
-                return new Recorded(here + " completes the claim", RecordKind.CLAIM_COMPLETED, runtime(c));
+            if (catalog.terms(Vocabulary.RUNTIME_RECORD_CALLS).has(recv.simpleName() + "." + c.name())) {
+                return new Recorded(here + " completes the claim", RecordKind.CLAIM_COMPLETED, runtime(recv, c));
             }
             return null;
         }
@@ -130,8 +130,9 @@ final class Records {
         return null;
     }
 
-    private static Evidence runtime(CallSite c) {
-        return new Evidence(Basis.RUNTIME, "idemcheck runtime library", "TaskClaimer." + c.name() + "()", null, 0);
+    private static Evidence runtime(ResolvedType recv, CallSite c) {
+        return new Evidence(Basis.RUNTIME, "idemcheck runtime library", recv.simpleName() + "." + c.name() + "()", null,
+                0);
     }
 
     private static String callee(MethodRef target) {
@@ -267,8 +268,8 @@ final class Records {
             return true;
         }
         if (recv.name().startsWith(Effects.RUNTIME)) {
-            if (recv.simpleName().equals("TaskClaimer") && c.name().equals("claim")) {
-                why[0] = runtime(c);
+            if (catalog.terms(Vocabulary.RUNTIME_CLAIM_CALLS).has(recv.simpleName() + "." + c.name())) {
+                why[0] = runtime(recv, c);
                 return true;
             }
             return false;

@@ -38,6 +38,22 @@ class CatalogTest {
     }
 
     @Test
+    void theRuntimeLibrarysCallsAndTheCatchAllTypesAreCatalogData() {
+        Catalog c = Catalog.load();
+        assertThat(c.terms(Vocabulary.RUNTIME_RECORD_CALLS).values())
+                .containsExactly("TaskClaimer.complete", "TaskClaimer.fail");
+        assertThat(c.terms(Vocabulary.RUNTIME_CLAIM_CALLS).has("TaskClaimer.claim")).isTrue();
+        assertThat(c.terms(Vocabulary.RUNTIME_CLAIM_CALLS).has("TaskClaimer.release")).isFalse();
+        assertThat(c.terms(Vocabulary.CATCH_ALL_EXCEPTION_TYPES).has("Throwable")).isTrue();
+        assertThat(c.terms(Vocabulary.CATCH_ALL_EXCEPTION_TYPES).has("IOException")).isFalse();
+        assertThat(c.terms(Vocabulary.NOT_FAILURE_EXCEPTION_TYPES).has("InterruptedException")).isTrue();
+        java.util.regex.Pattern store = c.terms(Vocabulary.STATUS_WORDS).regex("(?i)(set)?\\w*(%s)");
+        assertThat(store.matcher("setOrderStatus").matches()).isTrue();
+        assertThat(store.matcher("status").matches()).isTrue();
+        assertThat(store.matcher("statusCode").matches()).isFalse();
+    }
+
+    @Test
     void keyOfAVocabularyIsItsNameInLowerCamelCase() {
         assertThat(Vocabulary.IN_PROGRESS_STATES.key()).isEqualTo("inProgressStates");
         assertThat(Vocabulary.ofKey("nonDeterministicKeyCalls")).isEqualTo(Vocabulary.NON_DETERMINISTIC_KEY_CALLS);

@@ -39,7 +39,9 @@ public final class RuleFixes {
     private static final Set<String> INT_TYPES = Set.of("int", "Integer", "long", "Long", "short", "Short");
     private static final Pattern QUOTED_STATE = Pattern.compile("\"([A-Z][A-Z0-9_]{2,})\"");
     private static final Pattern ENUM_STATE = Pattern.compile("\\.([A-Z][A-Z0-9_]{2,})\\b");
-    private static final Pattern SQL_STATE = Pattern.compile("(?i)\\b(status|state)\\s*=\\s*'([A-Za-z0-9_]+)'");
+    /** A {@code status = 'X'} predicate: a status column of the catalog's statusWords compared with a literal. */
+    private static final Pattern SQL_STATE = io.idemcheck.core.catalog.Catalog.builtin().terms(Vocabulary.STATUS_WORDS)
+            .regex("(?i)\\b(%s)\\s*=\\s*'([A-Za-z0-9_]+)'");
 
     private RuleFixes() {
     }
