@@ -15,7 +15,7 @@ import io.idemcheck.rules.fix.Templates;
 
 import java.util.List;
 
-/** IDEM006 detectors: retry libraries configured in Java without a limit (Spring Retry, Resilience4j, Kafka). */
+/** IDEM006 detectors: retry libraries configured in Java without a limit (Spring Retry, Resilience4j, Kafka, Feign). */
 final class UnboundedRetryLibraries {
 
     private UnboundedRetryLibraries() {
@@ -70,6 +70,14 @@ final class UnboundedRetryLibraries {
                         + "DeadLetterPublishingRecoverer, so a poison record goes to the .DLT topic.";
                 bounded = "new DefaultErrorHandler(new DeadLetterPublishingRecoverer(kafkaTemplate), "
                         + "new FixedBackOff(" + n.args().get(0) + ", 4L))";
+            } else if (feignRetryer(m, n) && n.args().size() == 3 && Retries.isUnboundedValue(n.args().get(2))) {
+                why = "`" + Retries.oneLine(n.text()) + "` is a Feign retryer allowing " + n.args().get(2)
+                        + " attempts: no ceiling, and Feign retries every request its client sends with it, "
+                        + "non-idempotent ones included";
+                fix = "Give the Feign retryer a small maximum of attempts (new Retryer.Default(100, 1000, 3); the "
+                        + "no-argument default is 5) or Retryer.NEVER_RETRY for clients whose calls are not "
+                        + "idempotent, and let the caller record the failure.";
+                bounded = "new Retryer.Default(" + n.args().get(0) + ", " + n.args().get(1) + ", 3)";
             } else if (s.equals("ExponentialBackOff") && springBackOff(m) && !bounded(n, calls)) {
                 why = "`" + Retries.oneLine(n.text()) + "` is never given setMaxElapsedTime(..) or setMaxAttempts(..), "
                         + "and Spring's ExponentialBackOff retries without limit by default";
@@ -116,6 +124,22 @@ final class UnboundedRetryLibraries {
                                         + "or a dead-letter queue"))).report();
             }
         }
+    }
+
+    /**
+     * {@code n} creates Feign's {@code Retryer.Default}: written {@code Retryer.Default} (or fully qualified) with
+     * {@code Retryer} imported from {@code feign}, or {@code Default} imported as {@code feign.Retryer.Default}.
+     */
+    private static boolean feignRetryer(MethodRef m, NewFact n) {
+        String t = n.type();
+        if (t.equals("feign.Retryer.Default")) {
+            return true;
+        }
+        if (t.equals("Retryer.Default")) {
+            String imp = m.file().imports().get("Retryer");
+            return imp != null ? imp.equals("feign.Retryer") : m.file().wildcards().contains("feign");
+        }
+        return t.equals("Default") && "feign.Retryer.Default".equals(m.file().imports().get("Default"));
     }
 
     private static boolean springBackOff(MethodRef m) {
