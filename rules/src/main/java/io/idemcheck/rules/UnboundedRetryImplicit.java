@@ -32,21 +32,33 @@ final class UnboundedRetryImplicit {
     }
 
     /** A name holding a word of the catalog's {@code failurePathExitWords}. */
-    private static final Pattern DEAD_LETTER_CALL = Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS)
+    static final Pattern DEAD_LETTER_CALL = Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS)
             .regex("(?i).*(%s).*");
 
     /** A text holding a word of the catalog's {@code doneBeforeWords}. */
-    private static final Pattern DONE_BEFORE = Catalog.builtin().terms(Vocabulary.DONE_BEFORE_WORDS)
+    static final Pattern DONE_BEFORE = Catalog.builtin().terms(Vocabulary.DONE_BEFORE_WORDS)
             .regex("(?i).*(%s).*");
 
     /** One event write found on a failure path: the method holding it and the call. */
-    private record EventWrite(MethodRef method, CallSite call) {
+    record EventWrite(MethodRef method, CallSite call) {
     }
 
-    /** What a failure path does: the event writes it makes, and whether it does anything else that counts. */
-    private static final class Path {
+    /**
+     * What a failure path does: the event writes it makes, the writes of columns that are no state (last_error,
+     * updated_at) and the columns they set, and whether it does anything else that counts.
+     */
+    static final class Path {
         final List<EventWrite> events = new ArrayList<>();
+        final List<CallSite> nonState = new ArrayList<>();
+        final Set<String> nonStateColumns = new java.util.LinkedHashSet<>();
         String other;
+    }
+
+    /** What calls [from, to) of {@code m} do on a failure path (project helpers of the same class one level down). */
+    static Path failurePath(Semantics sem, MethodRef m, int from, int to) {
+        Path p = new Path();
+        walk(sem, m, sem.calls(m), from, to, 1, p);
+        return p;
     }
 
     static void checkEventOnlyFailure(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
@@ -128,6 +140,8 @@ final class UnboundedRetryImplicit {
                 p.other = "moves the item aside";
             } else if (Retries.RETRY_NAME.matcher(c.name()).matches()) {
                 p.other = "counts attempts";
+            } else if (nonStateWrite(sem, m, c, ci, p.nonStateColumns)) {
+                p.nonState.add(c);
             } else if (ci.isEffect() || sem.writesDatabase(m, c)) {
                 MethodRef helper = helper(m, ci);
                 if (helper != null && depth > 0) {
@@ -135,6 +149,8 @@ final class UnboundedRetryImplicit {
                     walk(sem, helper, sem.calls(helper), 0, helper.method().body().calls().size(), depth - 1, sub);
                     if (sub.other == null && !sub.events.isEmpty()) {
                         p.events.addAll(sub.events);
+                        p.nonState.addAll(sub.nonState);
+                        p.nonStateColumns.addAll(sub.nonStateColumns);
                         continue;
                     }
                 }
@@ -145,10 +161,42 @@ final class UnboundedRetryImplicit {
                     Path sub = new Path();
                     walk(sem, helper, sem.calls(helper), 0, helper.method().body().calls().size(), depth - 1, sub);
                     p.events.addAll(sub.events);
+                    p.nonState.addAll(sub.nonState);
+                    p.nonStateColumns.addAll(sub.nonStateColumns);
                     p.other = sub.other;
                 }
             }
         }
+    }
+
+    /**
+     * The call writes only columns that are no state of the item: every statement it runs is an UPDATE of a table
+     * that sets no status column, no column a selection of pending work reads (the catalog's recordColumns) and no
+     * attempt count ({@code UPDATE t SET last_error = ?, updated_at = now() WHERE id = ?}). Adds the columns to
+     * {@code columns}.
+     */
+    private static boolean nonStateWrite(Semantics sem, MethodRef m, CallSite c, CallInfo ci, Set<String> columns) {
+        if (ci.isRecord() || ci.claim() || ci.isEffect() || ci.statements().isEmpty() || !sem.writesDatabase(m, c)) {
+            return false;
+        }
+        Set<String> set = new java.util.LinkedHashSet<>();
+        for (SqlStatement st : ci.statements()) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.kind() != SqlFacts.Kind.UPDATE || f.table() == null || f.setColumns().isEmpty()
+                        || f.statusWrite()) {
+                    return false;
+                }
+                for (String col : f.setColumns()) {
+                    if (sem.catalog().isStatusColumn(col) || sem.catalog().isRecordColumn(col)
+                            || Retries.RETRY_NAME.matcher(col).matches()) {
+                        return false;
+                    }
+                    set.add(col);
+                }
+            }
+        }
+        columns.addAll(set);
+        return true;
     }
 
     /** A helper of the same class the call runs (a private handleError), or null. */
@@ -186,7 +234,7 @@ final class UnboundedRetryImplicit {
     }
 
     /** A web request handler: a failure there is the caller's to retry, not a job's. */
-    private static boolean requestHandler(MethodRef m) {
+    static boolean requestHandler(MethodRef m) {
         if (m.type().annotation("RestController") != null || m.type().annotation("Controller") != null) {
             return true;
         }
