@@ -22,10 +22,10 @@ import java.util.function.BiConsumer;
  * IDEM006: a retry with no ceiling. A {@code while (true)} / {@code for (;;)} loop or a recursion that catches a
  * failure and tries again with no attempt counter and no time bound; a catch block or failure handler that puts the
  * item back (status back to PENDING/RETRY/..., re-enqueue, nack with requeue) without reading and bounding a retry
- * count; rows selected by state whose failure path leaves them selected (a catch that only logs or writes no state)
- * with no retry ceiling or age cutoff in the selection; a retry library configured without a limit (in Java or in
- * {@code application*.yml|yaml|properties}). One permanently failing item is then retried forever and floods the
- * queue.
+ * count; rows selected by state whose failure path leaves them selected (a catch that only logs or writes no state,
+ * a sweep re-sending failed rows) with no retry ceiling or age cutoff in the selection; a retry library configured
+ * without a limit (in Java or in {@code application*.yml|yaml|properties}). One permanently failing item is then
+ * retried forever and floods the queue.
  */
 @RuleInfo(id = "IDEM006", name = "UnboundedRetry",
         summary = "A retry has no ceiling, so one permanently failing item is retried forever",
@@ -84,8 +84,9 @@ public final class UnboundedRetry implements Rule {
                 + "delivery count bounded", () -> UnboundedRetryDeadLetters.checkReplay(ctx, sem, m));
         step.accept("a failure path that writes only an event or log row, leaving the item to be selected again",
                 () -> UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, pass.eventOnly()));
-        step.accept("a loop over rows selected by state whose failure path leaves the row selected (it only logs or "
-                + "writes no state) with no retry ceiling or age cutoff",
+        step.accept("a loop over rows selected by state whose failure path leaves the row selected (it only logs, "
+                + "writes no state, or writes the failed state a re-send sweep reads) with no retry ceiling or age "
+                + "cutoff",
                 () -> UnboundedRetrySelected.checkSelectedRows(ctx, sem, m, pass.eventOnly()));
         step.accept("a message acknowledged only when its work succeeds, the failure swallowed without an ack, a "
                 + "reject or a dead-letter, and no delivery count read",

@@ -26,15 +26,27 @@ import java.util.regex.Pattern;
 /**
  * IDEM006 detector: rows selected by their state, worked on one by one, whose failure leaves them in the state they
  * were selected by. Unattended code loops over rows a SELECT took by status, does an effect for each and records a new
- * state on success; when the effect fails the catch block around it only logs, or only writes columns that are no
- * state (last_error, updated_at): nothing moves the row out of the selection and nothing counts the attempt, and the
- * selection has no retry ceiling or age cutoff. An implicit retry, reported at the catch.
+ * state on success; when the effect fails nothing moves the row out of the selection and nothing counts the attempt,
+ * and the selection has no retry ceiling or age cutoff. Two shapes:
+ * <ul>
+ * <li>an implicit retry: the rows wait (PENDING, NEW) and the catch block around the effect only logs, or only writes
+ * columns that are no state (last_error, updated_at); reported at the catch;</li>
+ * <li>a re-send sweep: the rows are the failed ones (FAILED, SEND_FAILED) and the sweep sends them again, with a
+ * failure path that leaves them failed (no catch, a catch that logs, or one that writes the failed state again);
+ * reported at the re-send.</li>
+ * </ul>
  */
 final class UnboundedRetrySelected {
 
     private UnboundedRetrySelected() {
     }
 
+    /** A state value or constant of the catalog's {@code failureStates}, possibly prefixed (SEND_FAILED). */
+    private static final Pattern FAILED_STATE = Catalog.builtin().terms(Vocabulary.FAILURE_STATES)
+            .regex("(?i)(\\w+_)?(%s)");
+    /** A select named for failed rows when its SQL is not visible (selectFailed, findErrorMessages). */
+    private static final Pattern FAILED_NAME = Catalog.builtin().terms(Vocabulary.FAILURE_STATES)
+            .regex("(?i)\\w*(%s)\\w*");
     /** A time bound in a condition: the catalog's {@code timeBoundTokens}. */
     private static final Pattern TIME_BOUND = Catalog.builtin().terms(Vocabulary.TIME_BOUND_TOKENS)
             .regex("(?i).*(%s).*");
@@ -57,7 +69,7 @@ final class UnboundedRetrySelected {
     private static final Pattern COMPARISON = Pattern.compile("(?s).*(<|>|==|!=|equals|compareTo).*");
 
     /** The call that selected the loop's rows, the SQL it runs (or null) and what that says. */
-    private record Selection(CallSite call, String where, Set<String> states) {
+    private record Selection(CallSite call, String where, Set<String> states, boolean failed) {
     }
 
     /** Per-row work: the effect, the record of success after it, and the try around the effect (or null). */
@@ -80,6 +92,10 @@ final class UnboundedRetrySelected {
                 continue;
             }
             if (w.tryFact() == null) {
+                if (sel.failed()) {
+                    reportSweep(ctx, m, loop, sel, w, "no catch: a failure ends the sweep and leaves the row as it "
+                            + "was");
+                }
                 continue;
             }
             for (TryFact.Catch cc : w.tryFact().catches()) {
@@ -87,7 +103,9 @@ final class UnboundedRetrySelected {
                 if (leaves == null) {
                     continue;
                 }
-                if (reported.add(w.owner().file().relPath() + ":" + cc.range().line())) {
+                if (sel.failed()) {
+                    reportSweep(ctx, m, loop, sel, w, "the catch block at line " + cc.range().line() + " " + leaves);
+                } else if (reported.add(w.owner().file().relPath() + ":" + cc.range().line())) {
                     reportImplicit(ctx, m, loop, sel, w, cc, leaves);
                 }
                 break;
@@ -97,7 +115,8 @@ final class UnboundedRetrySelected {
 
     /**
      * What catch clause {@code cc} does that leaves the row selected, or null when it moves the row aside, counts
-     * the attempt, rethrows, says the work was done before, or does other work.
+     * the attempt, rethrows, says the work was done before, or does other work. For a sweep over failed rows a write
+     * of the failed state the selection reads leaves the row selected too.
      */
     private static String failurePath(Semantics sem, Work w, TryFact.Catch cc, Selection sel) {
         if (cc.rethrows() || cc.types().stream().anyMatch(x -> UnboundedRetryImplicit.DONE_BEFORE.matcher(x).matches())) {
@@ -109,7 +128,11 @@ final class UnboundedRetrySelected {
             return null; // an event row only: the event-only detector's
         }
         if (p.other != null) {
-            return null;
+            if (!sel.failed()) {
+                return null;
+            }
+            String again = writesSelectedState(sem, o, cc, sel);
+            return again == null ? null : "writes " + again + " again, a state the selection reads";
         }
         if (w.record().id() >= w.tryFact().endCallId() && !cc.leaves()) {
             return null; // the success record runs after the catch too: the row leaves the selection either way
@@ -120,6 +143,44 @@ final class UnboundedRetrySelected {
         CallSite n = p.nonState.get(0);
         return "only writes " + String.join(", ", p.nonStateColumns) + " (" + Semantics.display(n) + " at line "
                 + n.range().line() + "), no state";
+    }
+
+    /** A state the catch writes that the selection reads (SEND_FAILED again), or null. */
+    private static String writesSelectedState(Semantics sem, MethodRef o, TryFact.Catch cc, Selection sel) {
+        List<CallSite> calls = o.method().body().calls();
+        List<CallInfo> infos = sem.calls(o);
+        boolean stateWrite = false;
+        Set<String> values = new LinkedHashSet<>();
+        for (int i = cc.firstCallId(); i < cc.endCallId() && i < calls.size(); i++) {
+            CallInfo ci = infos.get(i);
+            if (ci.claim() || Retries.RETRY_NAME.matcher(calls.get(i).name()).matches()
+                    || !ci.isRecord() && (ci.isEffect()
+                    || UnboundedRetryImplicit.DEAD_LETTER_CALL.matcher(calls.get(i).name()).matches())) {
+                return null; // a count, a claim, other work or a move aside (a record is judged by its state below)
+            }
+            if (!ci.isRecord()) {
+                continue;
+            }
+            stateWrite = true;
+            for (SqlStatement st : ci.statements()) {
+                for (SqlFacts f : st.shapes()) {
+                    if (f.setColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                        return null;
+                    }
+                    f.statusValues().forEach(v -> values.add(v.toUpperCase(Locale.ROOT)));
+                }
+            }
+            values.addAll(constants(calls.get(i)));
+        }
+        if (!stateWrite) {
+            return null;
+        }
+        for (String v : values) {
+            if (sel.states().contains(v)) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private static Set<String> constants(CallSite c) {
@@ -177,7 +238,9 @@ final class UnboundedRetrySelected {
                     }
                 }
             }
-            return new Selection(x, where, states);
+            boolean failed = states.stream().anyMatch(s -> FAILED_STATE.matcher(s).matches())
+                    || where == null && FAILED_NAME.matcher(x.name()).matches();
+            return new Selection(x, where, states, failed);
         }
         return null;
     }
@@ -328,6 +391,27 @@ final class UnboundedRetrySelected {
                         "    // UPDATE t SET attempts = attempts + 1, status = CASE WHEN attempts + 1 >= 5 THEN 'DEAD' "
                                 + "ELSE status END WHERE id = ?",
                         "}")))
+                .report();
+    }
+
+    private static void reportSweep(RuleContext ctx, MethodRef m, LoopFact loop, Selection sel, Work w,
+                                    String leaves) {
+        MethodRef o = w.owner();
+        String where = o == m ? "" : " (in " + o.method().name() + "(), called for each row)";
+        ctx.finding(Semantics.location(o, w.effect().range(), null))
+                .message(m.method().name() + "() runs unattended and sends again every failed row "
+                        + selected(sel) + " selects at line " + sel.call().range().line() + ": "
+                        + Semantics.display(w.effect()) + " at line " + w.effect().range().line() + where + ", then "
+                        + Semantics.display(w.record()) + " on success. Nothing counts the re-sends and the "
+                        + "selection has no retry ceiling or age cutoff, and on failure " + leaves + ". A row that "
+                        + "always fails is re-sent on every sweep, forever.")
+                .enclosing(o.type().fqn() + "#" + o.method().signature())
+                .construct(w.effect().text() + "#resend-sweep")
+                .fix(Fix.of("Count the re-sends and stop at a ceiling: select only rows below a maximum "
+                        + "(retry_count < 5), increment the count on each failed re-send, and move rows at the "
+                        + "ceiling to DEAD and alert; or only re-send rows that failed recently.",
+                        "SELECT .. WHERE status = 'FAILED' AND retry_count < 5   -- and on failure: "
+                                + "retry_count = retry_count + 1, DEAD at the ceiling"))
                 .report();
     }
 }
