@@ -57,7 +57,8 @@ public final class LockInsteadOfIdempotency implements MethodRule {
         checkMethod(MethodRules.explaining(ctx, m, trace));
         if (trace.isEmpty()) {
             trace.missing(0, "the method", "a lock: the method takes no distributed lock (catalog lock APIs, "
-                    + "@SchedulerLock, a Redis SETNX) and runs no Lua lock script");
+                    + "@SchedulerLock, a Redis SETNX, a lock-table row read FOR UPDATE inside a transaction) and "
+                    + "runs no Lua lock script");
         }
     }
 

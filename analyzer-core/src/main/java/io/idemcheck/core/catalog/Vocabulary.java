@@ -296,7 +296,9 @@ public enum Vocabulary {
     /** Calls (as Type.method, the receiver's declared type by simple name, project subtypes included) that begin a transaction by hand ({@code PlatformTransactionManager.getTransaction}); it stays open until a commit call of {@link #TRANSACTION_COMMIT_CALLS}. Exact. */
     TRANSACTION_BEGIN_CALLS,
     /** Calls (as Type.method, as for {@link #TRANSACTION_BEGIN_CALLS}) that commit a transaction begun by hand. Exact. */
-    TRANSACTION_COMMIT_CALLS;
+    TRANSACTION_COMMIT_CALLS,
+    /** Names of a table whose rows are locks, not work items (job_lock, t_scheduler_lock, shedlock): a row of one read {@code FOR UPDATE} inside a transaction is a database lock held until the commit. The whole table name (schema prefix dropped), case-insensitively. Regex alternatives. */
+    LOCK_TABLE_NAMES;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

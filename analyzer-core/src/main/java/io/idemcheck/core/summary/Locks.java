@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
 
 /**
  * Distributed locks in a method: ShedLock's {@code @SchedulerLock}, Redisson {@code RLock}, Spring Integration
- * {@code LockRegistry.obtain(..)}, Redis {@code setIfAbsent}/{@code SETNX}, database advisory locks, and hand-rolled
- * Redis Lua lock scripts, each with the calls of the locked region.
+ * {@code LockRegistry.obtain(..)}, Redis {@code setIfAbsent}/{@code SETNX}, database advisory locks, hand-rolled
+ * Redis Lua lock scripts, and database lock rows read {@code FOR UPDATE} in a transaction ({@link LockRows}), each
+ * with the calls of the locked region.
  */
 public final class Locks {
 
@@ -99,6 +100,10 @@ public final class Locks {
             }
             String kind = acquisition(sem, m, c);
             if (kind == null) {
+                Lock row = LockRows.lockRow(sem, m, c, infos.get(c.id()));
+                if (row != null) {
+                    out.add(row);
+                }
                 continue;
             }
             int to = calls.size();
