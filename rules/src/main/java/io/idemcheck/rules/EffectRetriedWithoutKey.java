@@ -29,7 +29,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * IDEM010: a side effect runs inside a retry (a retry loop, a recursive retry from a catch block, a {@code @Retryable}
+ * IDEM010: a side effect runs inside a retry (a retry loop, a recursive retry from a catch block, a catch block that
+ * puts the item taken from a queue back into it, a {@code @Retryable}
  * method, a lambda run by {@code RetryTemplate.execute} or Resilience4j's {@code Retry}, a message listener that the
  * broker redelivers when it throws) and carries no idempotency key derived from the item. A timeout after the
  * downstream already succeeded makes the retry repeat the effect. Reported at the effect call in the retried code;
@@ -100,6 +101,15 @@ public final class EffectRetriedWithoutKey implements MethodRule {
                         where = Semantics.location(m, r.selfCall().range(), "the method calls itself again");
                         break;
                     }
+                }
+            }
+            if (why == null && !sem.inAsyncLambda(m, c)) {
+                CallSite back = UnboundedRetryPutBack.putBackAround(m, c, names -> sem.roots(m, names));
+                if (back != null) {
+                    why = "inside a put-back retry: when it throws, the catch block gives the item back to `"
+                            + back.receiver().text() + "` (" + Semantics.display(back) + " at line "
+                            + back.range().line() + "), which hands it out to be tried again";
+                    where = Semantics.location(m, back.range(), "puts the item back to be tried again");
                 }
             }
             if (why == null) {

@@ -134,9 +134,12 @@ final class LockedWork {
                     walk(t, x -> true, here, p, depth + 1);
                 }
             }
-            // a leaf, or a project method whose body calls code we cannot see, named like an effect (ship(order))
+            // a leaf, or a call that is itself the effect although project bodies stand behind it: a project
+            // method whose body calls code we cannot see, named like an effect (ship(order)), or a remote client
+            // interface (@RpcService) whose implementation in the sources runs in the other process
             boolean leaf = bodies.isEmpty() || hits.size() == before && ci.effect() != null
-                    && ci.effect().decidedBy() == Basis.NAME && ci.effect().hops().size() == 1;
+                    && (ci.effect().decidedBy() == Basis.NAME || ci.effect().decidedBy() == Basis.ANNOTATION)
+                    && ci.effect().hops().size() == 1;
             if (leaf && ci.effect() != null && here.perItem() && !here.existenceChecked() && !idempotent(c, ci)
                     && !keyedByBuilder(m, c)) {
                 hits.add(new Hit(List.copyOf(p), c, m, ci, here.loop(), here.item()));

@@ -187,6 +187,14 @@ final class UnboundedRetryPutBack {
      * ({@code item = queue.take(); try { .. } catch (..) { queue.dispatchWithDelay(item, ..); }}), or null.
      */
     private static String takenFrom(CallSite c, List<CallSite> calls) {
+        return takeOf(c, calls) == null ? null : c.receiver().text();
+    }
+
+    /**
+     * The take call ({@code item = queue.take()}) whose item give call {@code c} hands back to the same receiver
+     * ({@code queue.dispatchWithDelay(item, ..)}), or null when {@code c} is no such give.
+     */
+    private static CallSite takeOf(CallSite c, List<CallSite> calls) {
         String recv = receiverName(c);
         if (recv == null || !GIVE_NAME.matcher(c.name()).matches() || NOT_GIVE.matcher(c.name()).matches()) {
             return null;
@@ -198,7 +206,40 @@ final class UnboundedRetryPutBack {
             }
             String item = s.assignedTo();
             if (c.args().stream().anyMatch(a -> a.names().contains(item))) {
-                return c.receiver().text();
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The call in a catch block around {@code c} that hands the item {@code c} works on back to the queue it was
+     * taken from ({@code item = queue.take(); try { send(item); } catch (..) { queue.putBack(item); }}): the queue
+     * gives the item out again, so {@code c} is retried. {@code c} must pass the item (or a local derived from it, as
+     * {@code roots} tells). Null otherwise.
+     */
+    static CallSite putBackAround(MethodRef m, CallSite c, java.util.function.Function<Set<String>, Set<String>> roots) {
+        List<CallSite> calls = m.method().body().calls();
+        for (io.idemcheck.core.facts.TryFact t : m.method().body().tries()) {
+            if (c.id() < t.firstCallId() || c.id() >= t.endCallId()) {
+                continue;
+            }
+            for (io.idemcheck.core.facts.TryFact.Catch k : t.catches()) {
+                for (int i = k.firstCallId(); i < k.endCallId() && i < calls.size(); i++) {
+                    CallSite g = calls.get(i);
+                    CallSite take = takeOf(g, calls);
+                    if (take == null) {
+                        continue;
+                    }
+                    Set<String> used = new LinkedHashSet<>();
+                    c.args().forEach(a -> used.addAll(a.names()));
+                    if (c.receiver().kind() == Receiver.Kind.NAME) {
+                        used.add(c.receiver().name());
+                    }
+                    if (roots.apply(used).contains(take.assignedTo())) {
+                        return g;
+                    }
+                }
             }
         }
         return null;

@@ -134,8 +134,24 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         }
     }
 
-    /** A type annotation (e.g. FeignClient) that makes every method of the annotated interface a side effect. */
-    public record EffectAnnotation(String annotation, String kind) {
+    /**
+     * A type annotation (e.g. FeignClient) that makes every method of the annotated interface a side effect.
+     * {@code reach} {@code "proxy"} ({@link #proxyOnly()}): the interface is shared with its provider, whose
+     * implementation may be in the same sources ({@code @RpcService}); a call is remote only through a proxy built in
+     * the call chain ({@code Clients.withService(Api.class).withHost(h).call()}) or when no implementation is in the
+     * sources; an injected field of it holds the local implementation, which is followed instead.
+     */
+    public record EffectAnnotation(String annotation, String kind, String reach) {
+
+        /** An annotation whose every call is remote. */
+        public EffectAnnotation(String annotation, String kind) {
+            this(annotation, kind, null);
+        }
+
+        /** The catalog says {@code "reach": "proxy"}: remote only through a proxy or with no implementation here. */
+        public boolean proxyOnly() {
+            return "proxy".equals(reach);
+        }
     }
 
     /** A business-effect method name with a kind and the verb used in messages ("charges the customer again"). */

@@ -85,8 +85,12 @@ final class CatalogReader {
 
     private Catalog.EffectAnnotation effectAnnotation(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
-        object(at, List.of(stringKey("annotation"), stringKey("kind")), Set.of(), v);
-        return new Catalog.EffectAnnotation(get(v, "annotation"), kind(at, get(v, "kind")));
+        object(at, List.of(stringKey("annotation"), stringKey("kind"), stringKey("reach")), Set.of(), v);
+        String reach = get(v, "reach");
+        if (reach != null && !reach.equals("proxy")) {
+            throw new IOException("catalog.json: " + at + ".reach must be \"proxy\", not '" + reach + "'");
+        }
+        return new Catalog.EffectAnnotation(get(v, "annotation"), kind(at, get(v, "kind")), reach);
     }
 
     private Catalog.EffectName effectName(String at) throws IOException {

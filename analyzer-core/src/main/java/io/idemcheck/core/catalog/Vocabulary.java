@@ -298,7 +298,13 @@ public enum Vocabulary {
     /** Calls (as Type.method, as for {@link #TRANSACTION_BEGIN_CALLS}) that commit a transaction begun by hand. Exact. */
     TRANSACTION_COMMIT_CALLS,
     /** Names of a table whose rows are locks, not work items (job_lock, t_scheduler_lock, shedlock): a row of one read {@code FOR UPDATE} inside a transaction is a database lock held until the commit. The whole table name (schema prefix dropped), case-insensitively. Regex alternatives. */
-    LOCK_TABLE_NAMES;
+    LOCK_TABLE_NAMES,
+    /** Types whose constructor opens a local file for append when its last argument is {@code true}
+     * ({@code new FileWriter(path, true)}, {@code new FileOutputStream(f, true)}). Exact simple names. */
+    APPEND_FILE_OPENERS,
+    /** Calls that write to a writer or stream ({@code write}, {@code println}); on one opened for append they append
+     * to the file. Exact method names. */
+    STREAM_WRITE_CALLS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

@@ -134,7 +134,16 @@ final class CallResolver {
                 if (inner.declared() != null) {
                     MethodRef im = inner.declared();
                     TypeRef ret = im.method().returnType();
-                    return lookup(caller, c, hierarchy.resolveType(ret.name(), im.file(), im.type()));
+                    ResolvedType rt = hierarchy.resolveType(ret.name(), im.file(), im.type());
+                    if (!rt.isProject()) {
+                        // a generic factory (<T> T getBean(Class<T>), withService(Class<T>).withHost(..)): the
+                        // class literal it was given names what it returns
+                        Optional<TypeEntry> lit = classLiteralType(caller, r.callId(), c);
+                        if (lit.isPresent()) {
+                            return lookup(caller, c, new ResolvedType(lit.get().fqn(), ResolvedType.Kind.PROJECT));
+                        }
+                    }
+                    return lookup(caller, c, rt);
                 }
                 Optional<ResolvedType> element = elementType(caller, r.callId());
                 if (element.isPresent()) {
@@ -145,6 +154,11 @@ final class CallResolver {
                 if (typed.isPresent()) {
                     // getBaseMapper().updateX(..): the inherited getter returns the type argument it names
                     return lookup(caller, c, typed.get());
+                }
+                Optional<TypeEntry> lit = classLiteralType(caller, r.callId(), c);
+                if (lit.isPresent()) {
+                    // a library factory given a class literal (context.getBean(Client.class), retrofit.create(..))
+                    return lookup(caller, c, new ResolvedType(lit.get().fqn(), ResolvedType.Kind.PROJECT));
                 }
                 // chained on a library or unknown object: keep the chain root's type (fluent APIs)
                 return new CallTarget(c, inner.receiverType(), List.of(), null);
@@ -157,6 +171,41 @@ final class CallResolver {
                 return new CallTarget(c, ResolvedType.UNKNOWN, List.of(), null);
             }
         }
+    }
+
+    /** A class literal as a whole argument: {@code Client.class}, {@code a.b.Client.class}. */
+    private static final java.util.regex.Pattern CLASS_LITERAL =
+            java.util.regex.Pattern.compile("([A-Za-z_$][\\w$.]*)\\.class");
+
+    /**
+     * The project type that a chain of calls ending in call {@code innerCallId} was asked for with a class literal
+     * ({@code applicationContext.getBean(Client.class)}, {@code Clients.withService(Api.class).withHost(h)},
+     * {@code retrofit.create(Api.class)}), when that call's own result type is no project type (a type variable, a
+     * library factory's {@code Object}) and the type declares the method {@code c} calls on the result. The chain
+     * is followed through at most four calls, nearest first. Empty otherwise.
+     */
+    private Optional<TypeEntry> classLiteralType(MethodRef caller, int innerCallId, CallSite c) {
+        List<CallSite> calls = caller.method().body().calls();
+        int id = innerCallId;
+        for (int depth = 0; depth < 4 && id >= 0 && id < calls.size(); depth++) {
+            CallSite k = calls.get(id);
+            for (io.idemcheck.core.facts.Arg a : k.args()) {
+                java.util.regex.Matcher lm = CLASS_LITERAL.matcher(a.text().trim());
+                if (!lm.matches()) {
+                    continue;
+                }
+                ResolvedType t = hierarchy.resolveType(lm.group(1), caller.file(), caller.type());
+                Optional<TypeEntry> te = t.isProject() ? hierarchy.typeOf(t) : Optional.empty();
+                if (te.isPresent() && !findMethods(te.get(), c.name(), c.argCount()).isEmpty()) {
+                    return te;
+                }
+            }
+            if (k.receiver().kind() != Receiver.Kind.CALL) {
+                break;
+            }
+            id = k.receiver().callId();
+        }
+        return Optional.empty();
     }
 
     private static final java.util.regex.Pattern TYPE_DOT_FIELD =

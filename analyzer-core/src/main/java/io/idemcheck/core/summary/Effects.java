@@ -68,6 +68,10 @@ final class Effects {
                     return chained;
                 }
             }
+            EffectTrace appended = appendWrite(m, c);
+            if (appended != null) {
+                return appended;
+            }
             Catalog.EffectType et = catalog.effectType(recv.name());
             if (et == null && recv.kind() == ResolvedType.Kind.UNKNOWN) {
                 et = catalog.effectTypeBySimpleName(recv.simpleName());
@@ -117,9 +121,14 @@ final class Effects {
             }
         }
         TypeEntry recvType = index.typeOf(recv).orElse(null);
+        // an interface shared with its provider (@RpcService, catalog reach "proxy") and implemented in the sources
+        // is remote only when the call goes through a proxy built in the chain (Clients.withService(Api.class)
+        // .withHost(h).call()); an injected field or variable of it holds the local implementation, followed below
+        boolean localImpl = c.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.CALL
+                && t.targets().stream().anyMatch(x -> x.method().hasBody());
         if (recvType != null) {
             for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
-                if (recvType.type().annotation(ea.annotation()) != null) {
+                if (recvType.type().annotation(ea.annotation()) != null && !(ea.proxyOnly() && localImpl)) {
                     if (remoteCalls.remoteRead(t.declared())) {
                         return null; // a GET (or a read-named method with no write mapping) on the remote client
                     }
@@ -214,6 +223,65 @@ final class Effects {
             }
         }
         return null;
+    }
+
+    /**
+     * A write ({@code streamWriteCalls}) on a local writer or stream opened for append to a local file: its
+     * initializer creates one of the catalog's {@code appendFileOpeners} with {@code true} as the last argument
+     * ({@code new FileWriter(path, true)}), directly or wrapped ({@code new PrintWriter(new FileWriter(f, true))}).
+     * A repeat appends the same lines again. Null otherwise (a writer that replaces the file writes the same bytes).
+     */
+    private EffectTrace appendWrite(MethodRef m, CallSite c) {
+        if (c.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.NAME
+                || !catalog.terms(Vocabulary.STREAM_WRITE_CALLS).has(c.name())) {
+            return null;
+        }
+        LocalVar lv = m.method().body().locals().get(c.receiver().name());
+        if (lv == null || lv.initText() == null) {
+            return null;
+        }
+        for (String opener : catalog.terms(Vocabulary.APPEND_FILE_OPENERS).values()) {
+            java.util.regex.Matcher nm = java.util.regex.Pattern.compile("\\bnew\\s+(?:[\\w.]*\\.)?"
+                    + java.util.regex.Pattern.quote(opener) + "\\s*\\(").matcher(lv.initText());
+            while (nm.find()) {
+                List<String> args = topLevelArgs(lv.initText(), nm.end());
+                if (args.size() >= 2 && args.get(args.size() - 1).equals("true")) {
+                    return trace(m, c, EffectKind.FILE, "appends the lines to the file again",
+                            opener + "." + c.name(), Basis.CATALOG, display(c) + " appends to a file opened with new "
+                                    + opener + "(.., true)",
+                            Evidence.catalog(Basis.CATALOG, "vocabularies.appendFileOpeners", opener
+                                    + " opened for append (" + c.receiver().name() + " = " + lv.initText() + ")"));
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The top-level, trimmed arguments of the call whose opening parenthesis ends just before {@code from}. */
+    private static List<String> topLevelArgs(String text, int from) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        StringBuilder cur = new StringBuilder();
+        for (int i = from; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '(' || ch == '[' || ch == '{') {
+                depth++;
+            } else if (ch == ')' || ch == ']' || ch == '}') {
+                if (depth == 0) {
+                    if (!cur.toString().isBlank() || !out.isEmpty()) {
+                        out.add(cur.toString().trim());
+                    }
+                    return out;
+                }
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                out.add(cur.toString().trim());
+                cur.setLength(0);
+                continue;
+            }
+            cur.append(ch);
+        }
+        return List.of(); // cut before the call closes: arguments unknown
     }
 
     /**
