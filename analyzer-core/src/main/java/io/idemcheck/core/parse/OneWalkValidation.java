@@ -57,19 +57,25 @@ final class OneWalkValidation extends Processor {
         final PostProcessors post;
         final Validator validator;
         final Check[] checks;
-        final ClassValue<int[]> applying = new ClassValue<>() {
-            @Override
-            protected int[] computeValue(Class<?> c) {
-                int[] idx = new int[checks.length];
-                int n = 0;
-                for (int i = 0; i < checks.length; i++) {
-                    if (checks[i] instanceof Tree || checks[i] instanceof Typed t && t.type().isAssignableFrom(c)) {
-                        idx[n++] = i;
-                    }
+        /** Per node class, the indexes of the checks that apply to its nodes (computed once per class). */
+        private final java.util.concurrent.ConcurrentHashMap<Class<?>, int[]> applying =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        int[] applying(Class<?> c) {
+            int[] idx = applying.get(c);
+            return idx != null ? idx : applying.computeIfAbsent(c, this::compute);
+        }
+
+        private int[] compute(Class<?> c) {
+            int[] idx = new int[checks.length];
+            int n = 0;
+            for (int i = 0; i < checks.length; i++) {
+                if (checks[i] instanceof Tree || checks[i] instanceof Typed t && t.type().isAssignableFrom(c)) {
+                    idx[n++] = i;
                 }
-                return java.util.Arrays.copyOf(idx, n);
             }
-        };
+            return java.util.Arrays.copyOf(idx, n);
+        }
 
         Plan(PostProcessors post, Validator validator, Check[] checks) {
             this.post = post;
@@ -204,6 +210,24 @@ final class OneWalkValidation extends Processor {
         result.getProblems().addAll(problems);
     }
 
+    /**
+     * Applies the checks to {@code n} and then to its descendants, children in {@code getChildNodes()} order: the
+     * pre-order of {@code Node.walk(PREORDER)} and {@code findAll} (which pop a node, push its children in reverse, and
+     * so visit them in order) and of {@code TreeVisitorValidator}'s recursion, without their stack.
+     */
+    private void visit(Node n, Check[] checks, ProblemReporter[] reporters) {
+        for (int i : plan.applying(n.getClass())) {
+            if (checks[i] instanceof Typed t) {
+                t.validator().accept(n, reporters[i]);
+            } else {
+                ((Tree) checks[i]).validator().accept(n, reporters[i]);
+            }
+        }
+        for (Node child : n.getChildNodes()) {
+            visit(child, checks, reporters);
+        }
+    }
+
     /** The problems of every check, in the checks' order. */
     @SuppressWarnings("unchecked")
     private List<Problem> validate(Node root) {
@@ -220,15 +244,7 @@ final class OneWalkValidation extends Processor {
                 t.validator().accept(root, reporters[i]);
             }
         }
-        root.walk(Node.TreeTraversal.PREORDER, n -> {
-            for (int i : plan.applying.get(n.getClass())) {
-                if (checks[i] instanceof Typed t) {
-                    t.validator().accept(n, reporters[i]);
-                } else {
-                    ((Tree) checks[i]).validator().accept(n, reporters[i]);
-                }
-            }
-        });
+        visit(root, checks, reporters);
         List<Problem> all = new ArrayList<>(0);
         for (List<Problem> f : found) {
             all.addAll(f);
