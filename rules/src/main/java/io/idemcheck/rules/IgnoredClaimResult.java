@@ -287,6 +287,16 @@ public final class IgnoredClaimResult implements MethodRule {
      * whose UPDATE has no state predicate; a recovery sweep {@code releaseStaleClaims()} that resets every stale row
      * at once). Only when every target has a body.
      */
+    /**
+     * True when claim call {@code ci} takes rows for this caller so that its row count says who won: it fences a
+     * workflow status, its body runs a per-row conditional transition, and it is no set-based sweep (a recovery sweep
+     * resetting stale rows before the loop). IDEM001 names only such a call as a claim whose row count is ignored.
+     */
+    static boolean countedClaim(Semantics sem, CallInfo ci) {
+        return ci.claim() && fencedClaim(sem.catalog(), ci) && !notAClaimByItsBody(sem, ci)
+                && !sweep(ci.statements()) && !setBased(sem.catalog(), ci.statements());
+    }
+
     private static boolean notAClaimByItsBody(Semantics sem, CallInfo ci) {
         List<MethodRef> targets = ci.target().targets();
         if (targets.isEmpty() || !ci.statements().stream().allMatch(SqlStatement::unknown)) {

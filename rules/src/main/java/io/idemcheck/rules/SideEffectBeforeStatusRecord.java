@@ -534,7 +534,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             if (c.id() >= e.id()) {
                 break;
             }
-            if (!infos.get(c.id()).claim() || c.exclusiveWith(e)) {
+            if (!IgnoredClaimResult.countedClaim(sem, infos.get(c.id())) || c.exclusiveWith(e)) {
+                // a recovery sweep or a flag reset before the loop claims no item: no claim to call ignored
                 continue;
             }
             boolean checked = c.use() == CallSite.Use.CONDITION;
