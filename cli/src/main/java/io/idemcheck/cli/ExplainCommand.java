@@ -223,8 +223,10 @@ final class ExplainCommand implements Callable<Integer> {
 
     /**
      * The project that holds {@code file}: the nearest folder above it with a {@code pom.xml}, a Gradle build file or
-     * a {@code .git}; the file's own folder when there is none. A module of a multi-module build is a project of its
-     * own here; give {@code --project} to scan the whole build.
+     * a {@code .git}; without one, the folder holding the Maven-style {@code src/main} or {@code src/test} tree the
+     * file is in (a template or mapper under {@code src/main/resources} is explained with the Java code that runs it);
+     * the file's own folder when there is neither. A module of a multi-module build is a project of its own here;
+     * give {@code --project} to scan the whole build.
      */
     static Path findProject(Path file) {
         Path dir = file.getParent();
@@ -233,6 +235,12 @@ final class ExplainCommand implements Callable<Integer> {
                 if (Files.exists(d.resolve(n))) {
                     return d;
                 }
+            }
+        }
+        for (Path d = dir; d != null && d.getParent() != null; d = d.getParent()) {
+            if (d.getFileName().toString().equals("src")
+                    && (file.startsWith(d.resolve("main")) || file.startsWith(d.resolve("test")))) {
+                return d.getParent();
             }
         }
         return dir;

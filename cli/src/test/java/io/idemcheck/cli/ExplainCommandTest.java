@@ -547,4 +547,55 @@ class ExplainCommandTest {
         Files.writeString(loose, "class B {}\n");
         assertThat(ExplainCommand.findProject(loose)).isEqualTo(repo);
     }
+
+    @Test
+    void aTemplateOfAProjectWithoutBuildFileIsExplainedWithTheJavaThatRunsIt() throws Exception {
+        Path p = Files.createDirectories(tmp.resolve("loose"));
+        Path java = Files.createDirectories(p.resolve("src/main/java/com/acme"));
+        Files.writeString(java.resolve("OrderDao.java"), """
+                package com.acme;
+                import java.util.List;
+                import org.jdbi.v3.sqlobject.statement.SqlQuery;
+                import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+                import org.jdbi.v3.stringtemplate4.UseStringTemplateSqlLocator;
+                @UseStringTemplateSqlLocator
+                public interface OrderDao {
+                    @SqlQuery
+                    List<Order> findOpen();
+                    @SqlUpdate
+                    int cancel(long id);
+                }
+                """);
+        Files.writeString(java.resolve("Order.java"), "package com.acme;\npublic class Order {\n    long id;\n"
+                + "    String status;\n    public long getId() { return id; }\n"
+                + "    public String getStatus() { return status; }\n}\n");
+        Files.writeString(java.resolve("TimeoutJob.java"), """
+                package com.acme;
+                import org.springframework.scheduling.annotation.Scheduled;
+                public class TimeoutJob {
+                    private OrderDao dao;
+                    @Scheduled(fixedDelay = 60000)
+                    public void run() {
+                        for (Order o : dao.findOpen()) {
+                            if ("CREATED".equals(o.getStatus())) {
+                                dao.cancel(o.getId());
+                            }
+                        }
+                    }
+                }
+                """);
+        Path res = Files.createDirectories(p.resolve("src/main/resources/com/acme"));
+        Path stg = res.resolve("OrderDao.sql.stg");
+        Files.writeString(stg, "findOpen() ::= <<\nselect id, status from orders where status = 'CREATED'\n>>\n\n"
+                + "cancel() ::= <<\nupdate orders set status = 'CANCELLED' where id = :id\n>>\n");
+        assertThat(ExplainCommand.findProject(stg)).isEqualTo(p);
+        assertThat(ExplainCommand.findProject(java.resolve("OrderDao.java"))).isEqualTo(p);
+        Path other = Files.createDirectories(tmp.resolve("notes")).resolve("x.sql");
+        Files.writeString(other, "select 1;\n");
+        assertThat(ExplainCommand.findProject(other)).as("no src tree: the file's folder").isEqualTo(other.getParent());
+
+        CliRun r = cli("explain", stg + ":5");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("OrderDao.cancel()", "IDEM003 NonConditionalStatusUpdate: FIRED");
+    }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.idemcheck.core.catalog.EffectKind;
 import io.idemcheck.core.finding.Severity;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -87,6 +88,28 @@ public final class ConfigLoader {
         }
     }
 
+    /**
+     * The YAML parser's error as one line naming the problem and where: a bracket or quote never closed is reported
+     * at the line it was opened ("the '{' opened at line 2 is never closed (expected ',' or '}', but got <stream end>
+     * at line 3)"); any other problem at its own line, with what the parser was reading when the two differ.
+     */
+    private ConfigException yamlError(MarkedYAMLException m) {
+        String problem = m.getProblem() == null ? firstLine(m.getMessage()) : m.getProblem();
+        int at = m.getProblemMark() == null ? 0 : m.getProblemMark().getLine() + 1;
+        String context = m.getContext();
+        int from = m.getContextMark() == null ? 0 : m.getContextMark().getLine() + 1;
+        String opener = context == null ? null : context.endsWith("flow mapping") ? "'{'"
+                : context.endsWith("flow sequence") ? "'['" : context.endsWith("quoted scalar") ? "quoted string" : null;
+        boolean atEnd = problem.contains("<stream end>") || problem.contains("end of stream");
+        if (opener != null && atEnd && from > 0) {
+            return new ConfigException(display, from, "not valid YAML: the " + opener + " opened at line " + from
+                    + " is never closed (" + problem + " at line " + at + ")");
+        }
+        String reading = context == null || from == 0 || from == at ? ""
+                : " (" + context + " started at line " + from + ")";
+        return new ConfigException(display, at, "not valid YAML: " + problem + reading);
+    }
+
     private Node tree(String yaml) {
         try (JsonParser p = YAML.createParser(yaml)) {
             JsonToken t = p.nextToken();
@@ -96,6 +119,9 @@ public final class ConfigLoader {
             Node n = node(p);
             return n;
         } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof MarkedYAMLException m) {
+                throw yamlError(m);
+            }
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             throw new ConfigException(display, line, "not valid YAML: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {

@@ -94,6 +94,13 @@ public final class SqlModel {
             model.diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, null, 0, 0,
                     "jDBI template group: " + problem));
         }
+        List<String> unread = templates.unreadGroups();
+        if (!unread.isEmpty()) {
+            model.diagnostics.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, unread.size() + " jDBI template "
+                    + "group" + (unread.size() == 1 ? "" : "s") + " not read: no SQL-object method of the scan looks a "
+                    + "statement up in " + (unread.size() == 1 ? "it" : "them") + " (" + String.join(", ", unread.subList(0,
+                    Math.min(3, unread.size()))) + (unread.size() > 3 ? ", ..." : "") + ")"));
+        }
         return model;
     }
 
@@ -145,16 +152,26 @@ public final class SqlModel {
                     .anyMatch(sub -> templates.hasTemplatesFor(sub.fqn()))) {
                 return;
             }
-            diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, r.relPath(), r.line(), 1,
+            diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, r.relPath(), r.errorLine(), 1,
                     "template " + name + " for " + ownerFqn + "." + m.name() + "() not rendered (kept as unknown "
                             + "SQL): " + r.error()));
         }
-        addAnnotated(t, m, a, r.sql(), SqlStatement.Source.JDBI_TEMPLATE, ownerFqn, r.relPath(), at);
+        addAnnotated(t, m, a, r.sql(), SqlStatement.Source.JDBI_TEMPLATE, ownerFqn, r.relPath(), at,
+                r.error() == null);
     }
 
     /** Classifies one annotation's (or template's) text and adds it, with a diagnostic when it does not parse. */
     private void addAnnotated(TypeEntry t, MethodFacts m, AnnotationFact a, String sql, SqlStatement.Source src,
                               String ownerFqn, String relPath, Range range) {
+        addAnnotated(t, m, a, sql, src, ownerFqn, relPath, range, true);
+    }
+
+    /**
+     * As above; {@code diagnose} false when the text's problem was reported already (a template that did not render:
+     * its partial text not parsing is the same problem, reported once).
+     */
+    private void addAnnotated(TypeEntry t, MethodFacts m, AnnotationFact a, String sql, SqlStatement.Source src,
+                              String ownerFqn, String relPath, Range range, boolean diagnose) {
         List<SqlFacts> shapes = new ArrayList<>();
         if (sql.trim().startsWith("<script>")) {
             for (SqlShape shape : scripts.flattenScript(sql)) {
@@ -171,7 +188,7 @@ public final class SqlModel {
             diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, t.file().relPath(),
                     a.range().line(), a.range().column(), "SQL of " + t.type().simpleName() + "."
                     + m.name() + "() not understood (kept as unknown SQL): " + f.error()));
-        } else if (f.kind() == SqlFacts.Kind.UNKNOWN && !sql.isBlank()) {
+        } else if (f.kind() == SqlFacts.Kind.UNKNOWN && !sql.isBlank() && diagnose) {
             diagnostics.add(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, relPath, range.line(), range.column(),
                     "template " + m.name() + " for " + ownerFqn + " not understood (kept as unknown SQL): "
                             + f.error()));

@@ -7,6 +7,7 @@ import org.stringtemplate.v4.STGroup;
 import org.stringtemplate.v4.STGroupString;
 import org.stringtemplate.v4.compiler.CompiledST;
 import org.stringtemplate.v4.misc.STMessage;
+import org.stringtemplate.v4.misc.STRuntimeMessage;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -43,8 +44,17 @@ public final class SqlObjectTemplates {
     private static final Pattern IMPORT = Pattern.compile("(?m)^[ \\t]*import[ \\t]+\"([^\"]+)\"[ \\t]*;?[ \\t]*$");
     private static final String GROUP_SUFFIX = ".sql.stg";
 
-    /** A rendered statement: its text, the file and 1-based line it comes from, and what went wrong (null if fine). */
-    public record Rendered(String sql, String relPath, int line, String error) {
+    /**
+     * A rendered statement: its text, the file and 1-based line it comes from, what went wrong (null if fine) and the
+     * line of {@code relPath} where it went wrong: the line StringTemplate's first message points at when that is in
+     * this template, else {@code line}.
+     */
+    public record Rendered(String sql, String relPath, int line, String error, int errorLine) {
+
+        /** A rendered statement whose problem, if any, is reported at its own line. */
+        public Rendered(String sql, String relPath, int line, String error) {
+            this(sql, relPath, line, error, line);
+        }
     }
 
     /** Class-path resource name ("org/acme/TaskDao.sql.stg") to file. */
@@ -126,11 +136,31 @@ public final class SqlObjectTemplates {
                 return null;
             }
             String sql = st.render();
-            return new Rendered(sql, relPath, line, errors.messages.isEmpty() ? null : String.join("; ", errors.messages));
+            if (errors.messages.isEmpty()) {
+                return new Rendered(sql, relPath, line, null);
+            }
+            int errorLine = errors.at == null ? 0 : lineIn(errors.at, errors.atLine, relPath);
+            return new Rendered(sql, relPath, line, String.join("; ", errors.messages),
+                    errorLine > 0 ? errorLine : line);
         } catch (RuntimeException e) {
             return new Rendered("", g.relPath(), lineOf(g.text(), template),
                     "StringTemplate failed: " + e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The template group files ({@code .sql.stg}) no statement was looked up in, directly or through an import (no
+     * SQL-object type of the scan is named after them, or its methods all carry their SQL). Relative paths, sorted.
+     */
+    public List<String> unreadGroups() {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Path> e : byResource.entrySet()) {
+            if (e.getKey().endsWith(GROUP_SUFFIX) && !groups.containsKey(e.getKey())) {
+                out.add(relativize.apply(e.getValue()));
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
     }
 
     /** Problems met while reading group files (an import not found, a file not readable), in the order met. */
@@ -210,6 +240,22 @@ public final class SqlObjectTemplates {
         }
     }
 
+    /**
+     * The line of file {@code relPath} that line {@code rel} (1-based) of template {@code t}'s body is on, or 0 when
+     * the template is not defined in that file. A body opened by {@code <<} at the end of the definition's line
+     * starts on the next line (StringTemplate drops that first newline); any other starts on the definition's line.
+     */
+    private int lineIn(CompiledST t, int rel, String relPath) {
+        Loaded home = t.nativeGroup == null ? null : byGroup.get(t.nativeGroup);
+        if (home == null || !home.relPath().equals(relPath) || t.templateDefStartToken == null || rel < 1) {
+            return 0;
+        }
+        int def = t.templateDefStartToken.getLine();
+        String[] lines = home.text().split("\n", -1);
+        boolean nextLine = def <= lines.length && lines[def - 1].stripTrailing().endsWith("<<");
+        return def + rel - (nextLine ? 0 : 1);
+    }
+
     /** The 1-based line where {@code name(..) ::=} is defined in the group text, or 1. */
     static int lineOf(String text, String name) {
         Matcher m = Pattern.compile("(?m)^[ \\t]*" + Pattern.quote(name) + "[ \\t]*\\(").matcher(text);
@@ -231,15 +277,26 @@ public final class SqlObjectTemplates {
      * declares gets the missing ones empty, as jDBI's locators do: neither is an error here.
      */
     private static final class Collector implements STErrorListener {
+        private static final Pattern LINE_COL = Pattern.compile("(\\d+):\\d+");
         private static final Set<org.stringtemplate.v4.misc.ErrorType> TOLERATED = Set.of(
                 org.stringtemplate.v4.misc.ErrorType.NO_SUCH_ATTRIBUTE,
                 org.stringtemplate.v4.misc.ErrorType.NO_SUCH_ATTRIBUTE_PASS_THROUGH,
                 org.stringtemplate.v4.misc.ErrorType.ARGUMENT_COUNT_MISMATCH);
         final List<String> messages = new ArrayList<>();
+        /** The template the first kept run-time message is in, and its 1-based line in that template's body. */
+        CompiledST at;
+        int atLine;
 
         private void add(STMessage msg) {
             if (!TOLERATED.contains(msg.error) && messages.size() < 5) {
                 messages.add(msg.toString().replace('\n', ' ').trim());
+                if (messages.size() == 1 && msg instanceof STRuntimeMessage rm && rm.self != null) {
+                    Matcher lc = LINE_COL.matcher(String.valueOf(rm.getSourceLocation()));
+                    if (lc.matches()) {
+                        at = rm.self.impl;
+                        atLine = Integer.parseInt(lc.group(1));
+                    }
+                }
             }
         }
 

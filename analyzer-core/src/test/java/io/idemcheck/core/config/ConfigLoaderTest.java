@@ -104,6 +104,21 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void brokenYamlIsOneLineNamingTheProblemAndItsLine() {
+        assertThatThrownBy(() -> parse("# effects\neffects: [\n  {pattern: \"a.B#c\", kind: payment\n"))
+                .hasMessage("idemcheck.yml:3: not valid YAML: the '{' opened at line 3 is never closed (expected ',' "
+                        + "or '}', but got <stream end> at line 4)");
+        assertThatThrownBy(() -> parse("effects: [\"a\", \"b\"\nrules: {}\n"))
+                .hasMessageStartingWith("idemcheck.yml:2: not valid YAML: ")
+                .hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> parse("stateValues: 'SETTLED\n"))
+                .hasMessage("idemcheck.yml:1: not valid YAML: the quoted string opened at line 1 is never closed "
+                        + "(found unexpected end of stream at line 2)");
+        assertThatThrownBy(() -> parse("rules: a\n b: c\n"))
+                .hasMessage("idemcheck.yml:2: not valid YAML: mapping values are not allowed here");
+    }
+
+    @Test
     void badValuesAreErrorsNeverDefaults() {
         assertThatThrownBy(() -> parse("effects:\n  - pattern: \"com.acme.Billing\"\n    kind: payment\n"))
                 .hasMessageStartingWith("idemcheck.yml:2: effects: bad pattern 'com.acme.Billing'");

@@ -408,9 +408,25 @@ class SqlModelIntegrationTest {
         assertThat(s.result().diagnostics()).anySatisfy(d -> {
             assertThat(d.kind()).isEqualTo(Diagnostic.Kind.SQL_UNPARSED);
             assertThat(d.path()).isEqualTo("src/main/resources/com/acme/invoice/InvoiceSqlDao.sql.stg");
-            assertThat(d.line()).isEqualTo(1);
+            assertThat(d.line()).as("the line calling the missing template, not the definition's").isEqualTo(2);
             assertThat(d.message()).contains("getOpen").contains("missingTable");
         });
+        assertThat(s.result().diagnostics()).as("the partial text not parsing is the same problem: one diagnostic")
+                .filteredOn(d -> d.path().endsWith("InvoiceSqlDao.sql.stg")).hasSize(1);
         assertThat(s.call("run", "close").statements()).hasSize(1);
+    }
+
+    @Test
+    void aTemplateGroupNoDaoLooksUpIsCountedNotSkippedQuietly() throws Exception {
+        Scan s = scan("src/main/java/com/acme/invoice/InvoiceJob.java", JDBI_JOB,
+                "src/main/resources/com/acme/invoice/InvoiceSqlDao.sql.stg", "markPaid() ::= <<\n"
+                        + "update invoices set status = 'PAID' where id = :id and status = 'OPEN'\n>>\n",
+                "src/main/resources/com/acme/legacy/OrphanSqlDao.sql.stg", "purge() ::= \"delete from x\"\n");
+        assertThat(s.result().diagnostics()).filteredOn(d -> d.message().contains("template group"))
+                .singleElement().satisfies(d -> {
+                    assertThat(d.kind()).isEqualTo(Diagnostic.Kind.INFO);
+                    assertThat(d.message()).isEqualTo("1 jDBI template group not read: no SQL-object method of the "
+                            + "scan looks a statement up in it (src/main/resources/com/acme/legacy/OrphanSqlDao.sql.stg)");
+                });
     }
 }

@@ -95,6 +95,22 @@ class SqlObjectTemplatesTest {
     }
 
     @Test
+    void aTemplateThatDoesNotRenderIsReportedAtTheLineThatBreaksIt() throws Exception {
+        write("src/main/resources/com/acme/dao/EntitySqlDao.sql.stg", BASE.replace("group EntitySqlDao;\n", "")
+                + "\ninline() ::= \"update t set <nosuch()> where id = :id\"\n");
+        SqlObjectTemplates t = templates();
+        SqlObjectTemplates.Rendered r = t.render("com.acme.dao.EntitySqlDao", "updateStatus");
+        assertThat(r.line()).as("the statement: the template's first line").isEqualTo(6);
+        assertThat(r.errorLine()).as("the problem: the line calling the missing tableName()").isEqualTo(7);
+        SqlObjectTemplates.Rendered inline = t.render("com.acme.dao.EntitySqlDao", "inline");
+        assertThat(inline.error()).contains("nosuch");
+        assertThat(inline.errorLine()).as("a body on the definition's own line").isEqualTo(17).isEqualTo(inline.line());
+        SqlObjectTemplates.Rendered fine = t.render("com.acme.dao.EntitySqlDao", "tableFields");
+        assertThat(fine.error()).isNull();
+        assertThat(fine.errorLine()).isEqualTo(fine.line());
+    }
+
+    @Test
     void anImportNotAmongTheScannedFilesIsAProblemAndTheGroupStillRendersItsOwnTemplates() throws Exception {
         write("src/main/resources/com/acme/invoice/InvoiceSqlDao.sql.stg", INVOICE);
         SqlObjectTemplates t = templates();
