@@ -1,21 +1,13 @@
 package io.idemcheck.core.explain;
 
-import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
-import io.idemcheck.core.engine.Analyzer;
-import io.idemcheck.core.engine.ProgressListener;
-import io.idemcheck.core.engine.ScanRequest;
-import io.idemcheck.core.finding.ScanResult;
-import io.idemcheck.core.model.Project;
-import io.idemcheck.core.rule.RuleRegistry;
+import io.idemcheck.core.engine.ScanFixture;
 import io.idemcheck.core.summary.Basis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,14 +61,12 @@ class CallRolesTest {
 
     /** The explanation of the method at {@code line} of com/acme/Job.java holding {@code job}, with {@code config}. */
     private Explanation.Method explain(String job, String config, int line) throws Exception {
-        Path src = Files.createDirectories(tmp.resolve("src/main/java/com/acme"));
-        Files.writeString(src.resolve("Job.java"), job);
-        Files.writeString(tmp.resolve("idemcheck.yml"), config);
-        ProjectConfig cfg = ConfigLoader.load(tmp.resolve("idemcheck.yml"));
-        AtomicReference<Project> model = new AtomicReference<>();
-        ScanResult result = new Analyzer().scan(new ScanRequest(List.of(tmp), tmp, 1, RuleRegistry.of(List.of()),
-                ProgressListener.NONE, cfg), model::set);
-        Explanation e = new Explainer(model.get(), result, List.of(), cfg).explain(src.resolve("Job.java"), line, tmp);
+        Path src = tmp.resolve("src/main/java/com/acme");
+        ScanFixture.write(tmp, "src/main/java/com/acme/Job.java", job);
+        ProjectConfig cfg = ScanFixture.config(tmp, config);
+        ScanFixture.Scanned s = ScanFixture.scan(tmp, cfg, List.of());
+        Explanation e = new Explainer(s.project(), s.result(), List.of(), cfg).explain(src.resolve("Job.java"), line,
+                tmp);
         return e.methods().get(0);
     }
 

@@ -1,19 +1,13 @@
 package io.idemcheck.core.explain;
 
-import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
-import io.idemcheck.core.engine.Analyzer;
-import io.idemcheck.core.engine.ProgressListener;
-import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.engine.ScanFixture;
 import io.idemcheck.core.facts.CallSite;
-import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
-import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.Semantics;
 import org.junit.jupiter.api.Test;
@@ -23,7 +17,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -107,19 +100,12 @@ class ExplainerTest {
     Path tmp;
 
     private Explainer explainer(String config) throws Exception {
-        Path src = Files.createDirectories(tmp.resolve("src/main/java/com/acme"));
-        Files.writeString(src.resolve("Job.java"), JOB);
-        Files.writeString(src.resolve("Empty.java"), "package com.acme;\n\ninterface Empty {\n}\n");
-        ProjectConfig cfg = ProjectConfig.NONE;
-        if (config != null) {
-            Files.writeString(tmp.resolve("idemcheck.yml"), config);
-            cfg = ConfigLoader.load(tmp.resolve("idemcheck.yml"));
-        }
+        ScanFixture.write(tmp, "src/main/java/com/acme/Job.java", JOB, "src/main/java/com/acme/Empty.java",
+                "package com.acme;\n\ninterface Empty {\n}\n");
+        ProjectConfig cfg = ScanFixture.config(tmp, config);
         List<Rule> rules = List.of(new ChargeCalls(), new Silent(), new Broken());
-        AtomicReference<Project> model = new AtomicReference<>();
-        ScanResult result = new Analyzer().scan(new ScanRequest(List.of(tmp), tmp, 1, RuleRegistry.of(rules),
-                ProgressListener.NONE, cfg), model::set);
-        return new Explainer(model.get(), result, rules, cfg);
+        ScanFixture.Scanned s = ScanFixture.scan(tmp, cfg, rules);
+        return new Explainer(s.project(), s.result(), rules, cfg);
     }
 
     private Path job() {

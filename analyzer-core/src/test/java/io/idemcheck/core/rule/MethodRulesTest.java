@@ -1,6 +1,7 @@
 package io.idemcheck.core.rule;
 
 import io.idemcheck.core.config.ProjectConfig;
+import io.idemcheck.core.engine.ScanFixture;
 import io.idemcheck.core.engine.Analyzer;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
@@ -15,11 +16,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -99,16 +98,8 @@ class MethodRulesTest {
 
     @BeforeEach
     void scan() throws Exception {
-        Path job = tmp.resolve("src/main/java/com/acme/Job.java");
-        Files.createDirectories(job.getParent());
-        Files.writeString(job, JOB);
-        Path test = tmp.resolve("src/test/java/com/acme/JobTest.java");
-        Files.createDirectories(test.getParent());
-        Files.writeString(test, TEST);
-        AtomicReference<Project> model = new AtomicReference<>();
-        new Analyzer().scan(new ScanRequest(List.of(tmp), tmp, 1, RuleRegistry.of(List.of()), ProgressListener.NONE,
-                ProjectConfig.NONE), model::set);
-        project = model.get();
+        project = ScanFixture.project(tmp, "src/main/java/com/acme/Job.java", JOB,
+                "src/test/java/com/acme/JobTest.java", TEST);
     }
 
     private record Run(List<Finding> findings, List<Diagnostic> diagnostics, List<String> collected) {

@@ -1,19 +1,12 @@
 package io.idemcheck.core.summary;
 
-import io.idemcheck.core.config.ConfigLoader;
-import io.idemcheck.core.config.ProjectConfig;
-import io.idemcheck.core.engine.Analyzer;
-import io.idemcheck.core.engine.ProgressListener;
-import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.engine.ScanFixture;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
-import io.idemcheck.core.rule.RuleRegistry;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The harness of the summary tests: write small Java, XML and SQL inputs into a directory, scan it with no rules and
@@ -31,20 +24,8 @@ final class SummaryFixture {
 
     /** Scans {@code dir} after writing the files and, when {@code config} is not null, an idemcheck.yml. */
     static Project scanWithConfig(Path dir, String config, String... pathAndText) throws Exception {
-        for (int i = 0; i < pathAndText.length; i += 2) {
-            Path p = dir.resolve(pathAndText[i]);
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, pathAndText[i + 1]);
-        }
-        ProjectConfig cfg = ProjectConfig.NONE;
-        if (config != null) {
-            Files.writeString(dir.resolve("idemcheck.yml"), config);
-            cfg = ConfigLoader.load(dir.resolve("idemcheck.yml"));
-        }
-        AtomicReference<Project> model = new AtomicReference<>();
-        new Analyzer().scan(new ScanRequest(List.of(dir), dir, 1, RuleRegistry.of(List.of()), ProgressListener.NONE,
-                cfg), model::set);
-        return model.get();
+        ScanFixture.write(dir, pathAndText);
+        return ScanFixture.scan(dir, ScanFixture.config(dir, config), List.of()).project();
     }
 
     /** One Java file of package {@code com.acme} under src/main/java, named after its first public type. */
