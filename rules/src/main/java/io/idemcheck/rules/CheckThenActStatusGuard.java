@@ -59,7 +59,7 @@ public final class CheckThenActStatusGuard implements Rule {
         Semantics sem = project.semantics();
         ctx.forEachMethod(project.index().methods(), m -> {
             if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()
-                    && m.method().body().calls().stream().noneMatch(h -> assertionGuard(sem, m, h) != null)) {
+                    && m.method().body().calls().stream().noneMatch(h -> StatusChecks.assertionGuard(sem, m, h) != null)) {
                 return;
             }
             checkMethod(ctx, sem, m, RuleTrace.OFF);
@@ -72,7 +72,7 @@ public final class CheckThenActStatusGuard implements Rule {
             trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
                     : "the method has no body"));
         } else if (m.method().body().guards().isEmpty() && m.method().body().calls().stream()
-                .noneMatch(h -> assertionGuard(ctx.project().semantics(), m, h) != null)) {
+                .noneMatch(h -> StatusChecks.assertionGuard(ctx.project().semantics(), m, h) != null)) {
             trace.missing(0, "the method", "a condition: the method has no if, switch, early exit or assertion "
                     + "call (catalog assertionGuardCalls)");
         } else {
@@ -105,32 +105,13 @@ public final class CheckThenActStatusGuard implements Rule {
         }
         // a statement Assert.isTrue(cond, ..) / Preconditions.checkState(cond, ..) guards what it dominates
         for (CallSite h : body.calls()) {
-            GuardFact g = assertionGuard(sem, m, h);
+            GuardFact g = StatusChecks.assertionGuard(sem, m, h);
             StatusCheck sc = g == null ? null : statusCheck(sem, m, g);
             if (sc != null) {
-                checkGuard(ctx, sem, m, infos, g, sc, c -> dominates(h, c) && !g.callIds().contains(c.id()), trace);
+                checkGuard(ctx, sem, m, infos, g, sc,
+                        c -> StatusChecks.dominates(h, c) && !g.callIds().contains(c.id()), trace);
             }
         }
-    }
-
-    /**
-     * A statement call of the catalog's {@code assertionGuardCalls} ({@code Assert.isTrue(cond, "..")}) as a guard of
-     * its first argument, or null. The guard's id is -1: what it guards is the code it dominates.
-     */
-    static GuardFact assertionGuard(Semantics sem, MethodRef m, CallSite h) {
-        if (h.use() != CallSite.Use.DISCARDED || h.args().isEmpty() || h.receiver().kind() == Receiver.Kind.NONE
-                || h.receiver().kind() == Receiver.Kind.THIS
-                || !sem.catalog().terms(Vocabulary.ASSERTION_GUARD_CALLS).has(h.receiver().text().trim() + "." + h.name())) {
-            return null;
-        }
-        io.idemcheck.core.facts.Arg a = h.args().get(0);
-        return new GuardFact(-1, a.text(), a.names(), a.callIds(), true, h.range());
-    }
-
-    /** True when every run of {@code c} runs {@code h} first: later, same lambda, inside every arm and guard of h. */
-    static boolean dominates(CallSite h, CallSite c) {
-        return c.id() > h.id() && c.lambdaId() == h.lambdaId() && c.guardIds().containsAll(h.guardIds())
-                && c.arms().containsAll(h.arms());
     }
 
     private void checkGuard(RuleContext ctx, Semantics sem, MethodRef m, List<CallInfo> infos, GuardFact g,

@@ -1,6 +1,6 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.catalog.EffectKind;
+import io.idemcheck.core.facts.EffectKind;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.finding.Fix;

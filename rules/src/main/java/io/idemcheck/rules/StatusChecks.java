@@ -1,11 +1,13 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.NewFact;
 import io.idemcheck.core.facts.Range;
+import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
@@ -411,5 +413,25 @@ final class StatusChecks {
             }
         }
         return null;
+    }
+
+    /**
+     * A statement call of the catalog's {@code assertionGuardCalls} ({@code Assert.isTrue(cond, "..")}) as a guard of
+     * its first argument, or null. The guard's id is -1: what it guards is the code it dominates.
+     */
+    static GuardFact assertionGuard(Semantics sem, MethodRef m, CallSite h) {
+        if (h.use() != CallSite.Use.DISCARDED || h.args().isEmpty() || h.receiver().kind() == Receiver.Kind.NONE
+                || h.receiver().kind() == Receiver.Kind.THIS
+                || !sem.catalog().terms(Vocabulary.ASSERTION_GUARD_CALLS).has(h.receiver().text().trim() + "." + h.name())) {
+            return null;
+        }
+        io.idemcheck.core.facts.Arg a = h.args().get(0);
+        return new GuardFact(-1, a.text(), a.names(), a.callIds(), true, h.range());
+    }
+
+    /** True when every run of {@code c} runs {@code h} first: later, same lambda, inside every arm and guard of h. */
+    static boolean dominates(CallSite h, CallSite c) {
+        return c.id() > h.id() && c.lambdaId() == h.lambdaId() && c.guardIds().containsAll(h.guardIds())
+                && c.arms().containsAll(h.arms());
     }
 }

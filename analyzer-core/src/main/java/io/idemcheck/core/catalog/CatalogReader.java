@@ -1,5 +1,7 @@
 package io.idemcheck.core.catalog;
 
+import io.idemcheck.core.facts.EffectKind;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;

@@ -67,7 +67,7 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
 
     /**
      * An extra side effect: calls matching {@code pattern} are effects of {@code kind}, a label of
-     * {@link io.idemcheck.core.catalog.EffectKind} (checked where the file is read).
+     * {@link io.idemcheck.core.facts.EffectKind} (checked where the file is read).
      */
     public record Effect(MethodPattern pattern, String kind, String verb) {
     }

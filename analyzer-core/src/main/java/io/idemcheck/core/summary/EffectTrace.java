@@ -1,6 +1,6 @@
 package io.idemcheck.core.summary;
 
-import io.idemcheck.core.catalog.EffectKind;
+import io.idemcheck.core.facts.EffectKind;
 import io.idemcheck.core.finding.Location;
 
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Catalog;
-import io.idemcheck.core.catalog.EffectKind;
+import io.idemcheck.core.facts.EffectKind;
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;

@@ -1,5 +1,7 @@
 package io.idemcheck.core.catalog;
 
+import io.idemcheck.core.facts.EffectKind;
+
 import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.sql.SqlFacts;

@@ -1,7 +1,7 @@
 package io.idemcheck.core.config;
 
 import io.idemcheck.core.finding.Severity;
-import io.idemcheck.core.catalog.EffectKind;
+import io.idemcheck.core.facts.EffectKind;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

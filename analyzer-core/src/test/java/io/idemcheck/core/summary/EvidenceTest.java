@@ -1,6 +1,6 @@
 package io.idemcheck.core.summary;
 
-import io.idemcheck.core.catalog.EffectKind;
+import io.idemcheck.core.facts.EffectKind;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.idemcheck.core.catalog;
+package io.idemcheck.core.facts;
 
 import java.util.List;
 
