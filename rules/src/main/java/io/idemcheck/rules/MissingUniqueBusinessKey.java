@@ -329,7 +329,7 @@ public final class MissingUniqueBusinessKey implements Rule {
     static boolean selectsByStatus(Catalog cat, CallSite x, CallInfo ci) {
         if (ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(f -> f.kind() == SqlFacts.Kind.SELECT
                 && (f.whereColumns().stream().anyMatch(cat::isStatusColumn)
-                || StatusRows.selectsBy(f, STATUS_COLUMNS))))) {
+                || StatusRows.selectsBy(f, col -> STATUS_COLUMNS.contains(StatusRows.norm(col)) || cat.isStatusColumn(col)))))) {
             return true;
         }
         return STATUS_NAME.matcher(x.name()).matches()

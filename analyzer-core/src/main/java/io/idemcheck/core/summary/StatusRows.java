@@ -341,8 +341,16 @@ public final class StatusRows {
 
     /** A SELECT constrains one of {@code columns} (normalised) in its WHERE clause. */
     public static boolean selectsBy(SqlFacts f, Set<String> columns) {
+        return selectsBy(f, (java.util.function.Predicate<String>) c -> columns.contains(norm(c)));
+    }
+
+    /**
+     * A SELECT constrains a column that {@code column} accepts (given the name as written) in its WHERE clause: read
+     * from the statement's WHERE columns, or from its text (a SELECT's facts carry no WHERE columns).
+     */
+    public static boolean selectsBy(SqlFacts f, java.util.function.Predicate<String> column) {
         for (String w : f.whereColumns()) {
-            if (columns.contains(norm(w))) {
+            if (column.test(w)) {
                 return true;
             }
         }
@@ -352,7 +360,7 @@ public final class StatusRows {
         }
         Matcher pm = PREDICATE.matcher(wm.group(1));
         while (pm.find()) {
-            if (columns.contains(norm(pm.group(1)))) {
+            if (column.test(pm.group(1))) {
                 return true;
             }
         }
