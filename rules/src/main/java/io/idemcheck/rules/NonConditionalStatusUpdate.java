@@ -352,8 +352,7 @@ public final class NonConditionalStatusUpdate implements Rule {
             CallInfo xi = infos.get(x.id());
             for (SqlStatement st : xi.statements()) {
                 for (SqlFacts f : st.shapes()) {
-                    String t = f.text() == null ? "" : f.text().toUpperCase(java.util.Locale.ROOT);
-                    if (f.kind() == SqlFacts.Kind.SELECT && t.matches("(?s).*\\bFOR\\s+(NO\\s+KEY\\s+)?UPDATE\\b.*")) {
+                    if (f.selectsForUpdate()) {
                         return true;
                     }
                 }

@@ -2,6 +2,7 @@ package io.idemcheck.core.sql;
 
 import io.idemcheck.core.catalog.Terms;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * What one SQL statement does, as far as idemcheck cares.
@@ -49,5 +50,17 @@ public record SqlFacts(Kind kind, String table, List<String> setColumns, List<St
 
     public boolean isWrite() {
         return kind == Kind.INSERT || kind == Kind.UPSERT || kind == Kind.UPDATE || kind == Kind.DELETE;
+    }
+
+    private static final Pattern FOR_UPDATE = Pattern.compile("(?is).*\\bFOR\\s+(NO\\s+KEY\\s+)?UPDATE\\b.*");
+
+    /** True when {@code sql} (any case; null is false) locks rows: {@code FOR UPDATE}, {@code FOR NO KEY UPDATE}. */
+    public static boolean locksForUpdate(String sql) {
+        return sql != null && FOR_UPDATE.matcher(sql).matches();
+    }
+
+    /** This is a SELECT whose text locks the rows it reads ({@code SELECT .. FOR UPDATE}). */
+    public boolean selectsForUpdate() {
+        return kind == Kind.SELECT && locksForUpdate(text);
     }
 }

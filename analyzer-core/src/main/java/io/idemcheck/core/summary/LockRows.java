@@ -23,7 +23,6 @@ import java.util.regex.Pattern;
  */
 final class LockRows {
 
-    private static final Pattern FOR_UPDATE = Pattern.compile("(?is).*\\bFOR\\s+(NO\\s+KEY\\s+)?UPDATE\\b.*");
     private static final Pattern FROM = Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+([\\w.`\"]+)");
     private static final Pattern SKIP_LOCKED = Pattern.compile("(?is).*\\bSKIP\\s+LOCKED\\b.*");
 
@@ -49,10 +48,9 @@ final class LockRows {
         }
         for (CallSite owner : body.lambdaOwners(c)) {
             if (sem.runsLambdaInTransaction(m, owner)) {
-                int lambda = lambdaOf(body, owner);
                 int to = c.id() + 1;
                 for (CallSite x : calls) {
-                    if (inLambda(body, x, lambda)) {
+                    if (body.lambdaOwners(x).contains(owner)) {
                         to = Math.max(to, x.id() + 1);
                     }
                 }
@@ -94,7 +92,7 @@ final class LockRows {
 
     /** The lock table {@code sql}, a single-table SELECT .. FOR UPDATE (not SKIP LOCKED), reads, or null. */
     private static String lockTable(Semantics sem, String sql) {
-        if (sql == null || !sql.toUpperCase(Locale.ROOT).contains("UPDATE") || !FOR_UPDATE.matcher(sql).matches()
+        if (sql == null || !sql.toUpperCase(Locale.ROOT).contains("UPDATE") || !SqlFacts.locksForUpdate(sql)
                 || SKIP_LOCKED.matcher(sql).matches()) {
             return null;
         }
@@ -106,23 +104,5 @@ final class LockRows {
         t = t.substring(t.lastIndexOf('.') + 1);
         Pattern names = sem.catalog().terms(Vocabulary.LOCK_TABLE_NAMES).regex("(?i)(%s)");
         return names.matcher(t).matches() && !from.find() ? t : null; // one table: a join reads work items too
-    }
-
-    private static int lambdaOf(Body body, CallSite owner) {
-        for (var lf : body.lambdas()) {
-            if (lf.ownerCallId() == owner.id()) {
-                return lf.id();
-            }
-        }
-        return -1;
-    }
-
-    private static boolean inLambda(Body body, CallSite x, int lambda) {
-        for (int l = x.lambdaId(); l >= 0; l = body.lambdas().get(l).parentId()) {
-            if (l == lambda) {
-                return true;
-            }
-        }
-        return false;
     }
 }

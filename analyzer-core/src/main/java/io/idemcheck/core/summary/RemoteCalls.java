@@ -22,6 +22,9 @@ import static io.idemcheck.core.summary.Sites.simple;
  * result ({@code opsForStream().add}). Stateless; reads the catalog and the index.
  */
 final class RemoteCalls {
+    /** A constructor call's type: {@code new PaymentRequest(..)} gives {@code PaymentRequest}. */
+    private static final java.util.regex.Pattern NEW_TYPE = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)");
+
 
     private final ProjectIndex index;
     private final Catalog catalog;
@@ -149,7 +152,7 @@ final class RemoteCalls {
         }
         Arg a = c.args().get(0);
         String type = null;
-        java.util.regex.Matcher nm = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)").matcher(a.text().trim());
+        java.util.regex.Matcher nm = NEW_TYPE.matcher(a.text().trim());
         if (nm.find()) {
             type = nm.group(1);
         } else if (a.names().size() == 1) {
@@ -160,8 +163,7 @@ final class RemoteCalls {
                 type = tr.simpleName();
             }
             if ((type == null || !type.endsWith("Request")) && lv != null && lv.initText() != null) {
-                java.util.regex.Matcher im = java.util.regex.Pattern.compile("^new\\s+([\\w.]+)")
-                        .matcher(lv.initText().trim());
+                java.util.regex.Matcher im = NEW_TYPE.matcher(lv.initText().trim());
                 type = im.find() ? im.group(1) : type;
             }
         }
