@@ -17,6 +17,7 @@ import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleRegistry;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -279,6 +280,20 @@ class IdemcheckCliTest {
         Path wt = Files.createDirectories(tmp.resolve("wt/src"));
         Files.writeString(tmp.resolve("wt/.git"), "gitdir: /elsewhere\n");
         assertThat(SourceDiscovery.defaultSourceRoot(wt)).isEqualTo(tmp.resolve("wt"));
+    }
+
+    @Test
+    void outsideAGitTreeTheDefaultSourceRootNeverClimbsAboveTheScannedFolder() throws Exception {
+        // the temporary folder is outside the current directory (the module's folder) and outside any git tree
+        Path outside = Files.createDirectories(tmp.resolve("plain/src/main/java"));
+        Assumptions.assumeFalse(outside.startsWith(Path.of("").toAbsolutePath()));
+        for (Path p = tmp; p != null; p = p.getParent()) {
+            Assumptions.assumeFalse(Files.exists(p.resolve(".git")), "a git work tree holds the temporary folder");
+        }
+        Path file = Files.writeString(outside.resolve("A.java"), "class A {}\n");
+        assertThat(SourceDiscovery.defaultSourceRoot(file)).isEqualTo(outside);
+        assertThat(SourceDiscovery.relativize(SourceDiscovery.defaultSourceRoot(tmp.resolve("plain")), file))
+                .isEqualTo("src/main/java/A.java");
     }
 
     @Test

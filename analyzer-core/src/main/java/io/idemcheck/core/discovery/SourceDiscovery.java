@@ -118,19 +118,21 @@ public final class SourceDiscovery {
 
     /**
      * The default source root for {@code start}: the top of the enclosing git work tree (a folder holding a
-     * {@code .git} directory or file), else the current directory.
+     * {@code .git} directory or file); outside a git work tree, the current directory when {@code start} is inside it,
+     * else the folder {@code start} names (or holds, for a file). Report paths are relative to this root, so they never
+     * climb out of it with {@code ../} (a fix diff's {@code a/../x} is no path {@code git apply} can use).
      */
     public static Path defaultSourceRoot(Path start) {
-        Path p = start.toAbsolutePath().normalize();
-        if (!Files.isDirectory(p)) {
-            p = p.getParent();
+        Path dir = start.toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            dir = dir.getParent();
         }
-        while (p != null) {
+        for (Path p = dir; p != null; p = p.getParent()) {
             if (Files.exists(p.resolve(".git"))) {
                 return p;
             }
-            p = p.getParent();
         }
-        return Path.of("").toAbsolutePath();
+        Path cwd = Path.of("").toAbsolutePath().normalize();
+        return dir == null || dir.startsWith(cwd) ? cwd : dir;
     }
 }

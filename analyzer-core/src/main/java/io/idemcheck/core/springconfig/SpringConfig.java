@@ -69,7 +69,7 @@ public final class SpringConfig {
             String profile = m.matches() && m.group(1) != null ? m.group(1) : "";
             try {
                 String text = Files.readString(p, StandardCharsets.UTF_8);
-                List<ConfigEntry> entries = r.endsWith(".properties") ? properties(text, r) : yaml(text, r);
+                List<ConfigEntry> entries = r.endsWith(".properties") ? properties(text, r) : yaml(text, r, diags);
                 out.add(new ConfigFile(r, profile, entries));
             } catch (IOException | RuntimeException e) {
                 diags.add(new Diagnostic(Diagnostic.Kind.NOT_ANALYSED, r, 0, 0,
@@ -79,7 +79,14 @@ public final class SpringConfig {
         return new SpringConfig(out, diags);
     }
 
-    static List<ConfigEntry> yaml(String text, String path) throws IOException {
+    /**
+     * The scalar entries of a YAML file as flat keys ({@code spring.rabbitmq.listener.simple.retry.max-attempts},
+     * list items as {@code key[0]}), each at the line and column of its key. A syntax error ends the read: the entries
+     * before it are kept (a setting Spring would never load is not reported as missing elsewhere either) and one
+     * {@link Diagnostic.Kind#PARSE_ERROR} at the error's line and column is added to {@code diags}, naming what the
+     * parser met and that the rest of the file was not read.
+     */
+    static List<ConfigEntry> yaml(String text, String path, List<Diagnostic> diags) throws IOException {
         List<ConfigEntry> out = new ArrayList<>();
         YAMLFactory f = YAMLFactory.builder().build();
         try (JsonParser p = f.createParser(text)) {
@@ -94,7 +101,8 @@ public final class SpringConfig {
                 try {
                     t = p.nextToken();
                 } catch (IOException e) {
-                    // an unparsable tail (templating, tabs): keep what was read
+                    // an unparsable tail (templating, tabs): keep what was read, and say so
+                    diags.add(syntaxError(path, e));
                     break;
                 }
                 if (t == null) {
@@ -139,6 +147,35 @@ public final class SpringConfig {
             }
         }
         return out;
+    }
+
+    private static Diagnostic syntaxError(String path, IOException e) {
+        int line = 0;
+        int col = 0;
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+            JsonLocation loc = j.getLocation();
+            if (loc != null) {
+                line = Math.max(0, loc.getLineNr());
+                col = Math.max(0, loc.getColumnNr());
+            }
+            msg = j.getOriginalMessage();
+        }
+        // the problem's own position (where the parser gave up), when SnakeYAML says it
+        if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException y && y.getProblemMark() != null) {
+            line = y.getProblemMark().getLine() + 1;
+            col = y.getProblemMark().getColumn() + 1;
+        }
+        // SnakeYAML's messages span several lines: its context and problem sentences start at the margin, the
+        // positions and the caret drawing of the line are indented; keep the sentences
+        StringBuilder said = new StringBuilder();
+        for (String l : msg.split("\\R")) {
+            if (!l.isBlank() && !Character.isWhitespace(l.charAt(0))) {
+                said.append(said.length() == 0 ? "" : ": ").append(l.strip());
+            }
+        }
+        return new Diagnostic(Diagnostic.Kind.PARSE_ERROR, path, line, col, "malformed YAML: "
+                + (said.length() == 0 ? msg.strip() : said) + "; the settings after this point were not read");
     }
 
     private static String childKey(Deque<String[]> stack, Deque<int[]> index, String field) {
