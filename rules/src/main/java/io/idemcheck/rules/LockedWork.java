@@ -92,6 +92,15 @@ final class LockedWork {
         Body body = m.method().body();
         String key = LockKeys.itemKey(m, lock);
         Ctx start = key == null ? Ctx.NONE : new Ctx(true, null, key, false);
+        if (lock.task() != null) {
+            // executeWithLock((Runnable) this::work, cfg): the referenced method is the locked region
+            MethodRef task = w.methodRef(m, lock.task());
+            if (task != null) {
+                Location at = Semantics.location(m, lock.call().range(), Semantics.display(lock.call()));
+                w.walk(task, x -> true, start, List.of(at), 1);
+            }
+            return w.hits;
+        }
         w.walk(m, c -> lock.holds(body, c) && (lock.call() == null || !c.exclusiveWith(lock.call())
                 && c.id() != lock.call().id()), start, List.of(), 0);
         return w.hits;
@@ -487,7 +496,12 @@ final class LockedWork {
 
     /** The project method a method-reference argument ({@code service::handle}, {@code this::handle}) names. */
     private MethodRef methodRef(MethodRef m, Arg a) {
-        Matcher mr = METHOD_REF.matcher(a.text());
+        return methodRef(m, a.text());
+    }
+
+    /** The project method a method reference's text names, or null. */
+    private MethodRef methodRef(MethodRef m, String text) {
+        Matcher mr = METHOD_REF.matcher(text);
         if (!mr.matches()) {
             return null;
         }

@@ -32,6 +32,15 @@ public enum Vocabulary {
      * lock call on what one returned takes a distributed lock. Exact method names, found as {@code name(} in the
      * receiver's source. */
     DISTRIBUTED_LOCK_FACTORY_CALLS,
+    /** Library calls that run the task they are given (a lambda, a method reference) while holding a distributed lock
+     * ({@code executeWithLock}, {@code executeInLock}, {@code runWithLock}). Name patterns. */
+    LOCKED_TASK_CALLS,
+    /** Library types whose task-running calls ({@link #TASK_RUN_CALLS}) run the task while holding a distributed lock
+     * ({@code RedisLockTemplate.run(key, task)}). Simple-name patterns. */
+    LOCK_TASK_TYPES,
+    /** Calls that run a task object (run, get, call): a project lock helper making one on its parameter between the
+     * acquisition and the release runs the task under the lock. Exact method names. */
+    TASK_RUN_CALLS,
     /** Calls that configure a Spring AMQP listener container so that a failing message is not requeued forever
      * (setDefaultRequeueRejected, an advice chain, a dead-letter exchange). Exact method names. */
     REDELIVERY_BOUNDING_CALLS,

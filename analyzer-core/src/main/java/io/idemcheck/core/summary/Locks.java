@@ -38,8 +38,16 @@ public final class Locks {
      * @param from    first call id of the locked region (inclusive)
      * @param to      last call id of the region (exclusive)
      * @param lambda  for a lock that runs a lambda ({@code executeWithLock}), that lambda's id, else -1
+     * @param task    for a lock that runs a method reference ({@code executeWithLock((Runnable) this::work, cfg)}),
+     *                the reference's text ({@code this::work}, a cast dropped), else null: the referenced method runs
+     *                under the lock, nothing of this method does
      */
-    public record Lock(String kind, Range range, CallSite call, int from, int to, int lambda) {
+    public record Lock(String kind, Range range, CallSite call, int from, int to, int lambda, String task) {
+
+        /** A lock over a region of calls or a lambda, with no method-reference task. */
+        public Lock(String kind, Range range, CallSite call, int from, int to, int lambda) {
+            this(kind, range, call, from, to, lambda, null);
+        }
 
         /** True when {@code c} runs while the lock is held. */
         public boolean holds(Body body, CallSite c) {
@@ -80,20 +88,22 @@ public final class Locks {
         }
         List<CallInfo> infos = sem.calls(m);
         for (CallSite c : calls) {
-            if (c.name().equals("executeWithLock")) {
+            String wrapped = lockedTask(sem, c, infos.get(c.id()));
+            if (wrapped != null) {
+                String kind = c.name().equals("executeWithLock") ? "ShedLock LockingTaskExecutor.executeWithLock()"
+                        : Sites.display(c) + " (" + wrapped + ")";
+                boolean any = false;
                 for (LambdaFact lf : body.lambdas()) {
                     if (lf.ownerCallId() == c.id()) {
-                        out.add(new Lock("ShedLock LockingTaskExecutor.executeWithLock()", c.range(), c, 0, 0,
-                                lf.id()));
+                        out.add(new Lock(kind, c.range(), c, 0, 0, lf.id()));
+                        any = true;
                     }
                 }
-                continue;
-            }
-            String wrapped = lambdaHelper(sem, infos.get(c.id()));
-            if (wrapped != null) {
-                for (LambdaFact lf : body.lambdas()) {
-                    if (lf.ownerCallId() == c.id()) {
-                        out.add(new Lock(Sites.display(c) + " (" + wrapped + ")", c.range(), c, 0, 0, lf.id()));
+                for (int i = 0; !any && i < c.args().size(); i++) {
+                    String ref = methodReference(c.args().get(i).text());
+                    if (ref != null) {
+                        out.add(new Lock(kind, c.range(), c, 0, 0, -1, ref));
+                        any = true;
                     }
                 }
                 continue;
@@ -146,33 +156,115 @@ public final class Locks {
         return null;
     }
 
+    private static final Pattern METHOD_REFERENCE =
+            Pattern.compile("^\\s*(?:\\(\\s*[\\w$.<>?, ]+\\)\\s*)?((?:this|[A-Za-z_$][\\w$]*)\\s*::\\s*[\\w$]+)\\s*$");
+
+    /** The method reference an argument's text is ({@code this::work}), a cast around it dropped, or null. */
+    public static String methodReference(String text) {
+        java.util.regex.Matcher mr = METHOD_REFERENCE.matcher(text);
+        return mr.matches() ? mr.group(1).replaceAll("\\s+", "") : null;
+    }
+
+    /**
+     * What lock a call runs its task argument under, or null: ShedLock's {@code executeWithLock}; a project helper
+     * ({@link #taskHelper}); or, when no project body stands behind the call, a library call named in the catalog's
+     * {@code lockedTaskCalls} ({@code lockExecutor.executeInLock(key, () -> ..)}) or a task-running call
+     * ({@code taskRunCalls}) on a type of its {@code lockTaskTypes} ({@code redisLockTemplate.run(key, () -> ..)}).
+     */
+    private static String lockedTask(Semantics sem, CallSite c, CallInfo ci) {
+        if (c.args().isEmpty()) {
+            return null;
+        }
+        if (c.name().equals("executeWithLock")) {
+            return "ShedLock";
+        }
+        boolean bodies = false;
+        for (MethodRef t : ci.target().targets()) {
+            if (t.method().hasBody() && !t.file().test()) {
+                bodies = true;
+                String kind = taskHelper(sem, t);
+                if (kind != null) {
+                    return kind;
+                }
+            }
+        }
+        if (bodies) {
+            return null;
+        }
+        Catalog cat = sem.catalog();
+        String type = ci.target().receiverType().simpleName();
+        if (cat.terms(Vocabulary.LOCAL_LOCK_TYPES).has(type)) {
+            return null;
+        }
+        if (cat.terms(Vocabulary.LOCKED_TASK_CALLS).has(c.name())) {
+            return "a library call that runs its task under a lock: catalog lockedTaskCalls";
+        }
+        if (cat.terms(Vocabulary.TASK_RUN_CALLS).has(c.name()) && cat.terms(Vocabulary.LOCK_TASK_TYPES).has(type)) {
+            return type + "." + c.name() + "() runs its task under a lock: catalog lockTaskTypes";
+        }
+        return null;
+    }
+
+    private static final int MAX_TASK_DEPTH = 3;
+
     /**
      * The lock a project helper takes around the task it is given ({@code helper.withLock("relay", () -> work())}):
-     * a method of the project that acquires a distributed lock and, while holding it, runs one of its own parameters
-     * ({@code body.run()}, {@code task.get()}). Null when no target of the call does.
+     * a method of the project that acquires a distributed lock (a library call, or a project helper that returns
+     * holding one) and, before releasing it, runs one of its own parameters ({@code body.run()}, {@code task.get()},
+     * the catalog's {@code taskRunCalls}); or that passes a parameter on to such a helper or a library lock-task call
+     * ({@code run(key, task)} delegating to {@code run(key, 30, task)}). Null when it does neither. Memoised per scan.
      */
-    private static String lambdaHelper(Semantics sem, CallInfo ci) {
-        for (MethodRef t : ci.target().targets()) {
-            if (!t.method().hasBody() || t.file().test()) {
+    private static String taskHelper(Semantics sem, MethodRef t) {
+        Map<MethodRef, String> memo = memo(sem).tasks();
+        String known = memo.get(t);
+        if (known == null) {
+            String found = taskHelper(sem, t, new java.util.HashSet<>(), 0);
+            known = found == null ? "" : found;
+            memo.put(t, known);
+        }
+        return known.isEmpty() ? null : known;
+    }
+
+    private static String taskHelper(Semantics sem, MethodRef t, java.util.Set<MethodRef> seen, int depth) {
+        if (depth >= MAX_TASK_DEPTH || !t.method().hasBody() || t.file().test() || !seen.add(t)) {
+            return null;
+        }
+        java.util.Set<String> params = new java.util.HashSet<>();
+        t.method().params().forEach(p -> params.add(p.name()));
+        List<CallSite> calls = t.method().body().calls();
+        List<CallInfo> infos = sem.calls(t);
+        Catalog cat = sem.catalog();
+        for (CallSite a : calls) {
+            Acquire acq = acquisitionOf(sem, t, a);
+            if (acq == null) {
                 continue;
             }
-            java.util.Set<String> params = new java.util.HashSet<>();
-            t.method().params().forEach(p -> params.add(p.name()));
-            List<CallSite> calls = t.method().body().calls();
-            for (CallSite a : calls) {
-                String kind = libraryAcquisition(sem, t, a);
-                if (kind == null) {
-                    continue;
+            for (int j = a.id() + 1; j < calls.size(); j++) {
+                CallSite x = calls.get(j);
+                if (isRelease(cat, x, infos.get(j))) {
+                    break;
                 }
-                for (int j = a.id() + 1; j < calls.size(); j++) {
-                    CallSite x = calls.get(j);
-                    if (isRelease(sem.catalog(), x, sem.calls(t).get(j))) {
-                        break;
-                    }
-                    if (x.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
-                            && params.contains(x.receiver().name())) {
-                        return kind;
-                    }
+                if (x.receiver().kind() == Receiver.Kind.NAME && params.contains(x.receiver().name())
+                        && cat.terms(Vocabulary.TASK_RUN_CALLS).has(x.name())) {
+                    return acq.kind();
+                }
+            }
+        }
+        for (CallSite x : calls) {
+            boolean passesTask = x.args().stream().anyMatch(arg -> params.contains(arg.text().trim()));
+            if (!passesTask) {
+                continue;
+            }
+            for (MethodRef d : infos.get(x.id()).target().targets()) {
+                String via = taskHelper(sem, d, seen, depth + 1);
+                if (via != null) {
+                    return via;
+                }
+            }
+            if (infos.get(x.id()).target().targets().isEmpty()) {
+                String lib = lockedTask(sem, x, infos.get(x.id()));
+                if (lib != null) {
+                    return lib;
                 }
             }
         }
@@ -196,7 +288,8 @@ public final class Locks {
      * every call of it: project method → how it takes and keeps a lock ({@link #NONE} when it does not), and method
      * → the library lock each of its calls takes ({@link #libraryAcquisition}, "" for none; by call id).
      */
-    private record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library) {
+    private record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library,
+                        Map<MethodRef, String> tasks) {
     }
 
     /** Per scan (its {@link Semantics}): the memo. */
@@ -205,7 +298,8 @@ public final class Locks {
 
     private static Memo memo(Semantics sem) {
         return MEMOS.computeIfAbsent(sem, k -> new Memo(new java.util.concurrent.ConcurrentHashMap<>(),
-                java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>())));
+                java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()),
+                new java.util.concurrent.ConcurrentHashMap<>()));
     }
 
     /** How project method {@code t} takes a distributed lock and returns holding it, or null. Memoised per scan. */
