@@ -1,6 +1,7 @@
 package io.idemcheck.cli;
 
 import io.idemcheck.core.Version;
+import io.idemcheck.core.catalog.CatalogException;
 import io.idemcheck.core.engine.Analyzer;
 import io.idemcheck.core.engine.ScanRequest;
 import io.idemcheck.core.finding.ScanResult;
@@ -103,6 +104,15 @@ public final class IdemcheckCli implements Callable<Integer> {
     private int handle(Throwable ex, boolean debugRequested) {
         if (ex instanceof UsageException) {
             return error(ExitCode.USAGE, ex.getMessage());
+        }
+        CatalogException bad = CatalogException.in(ex);
+        if (bad != null) {
+            // a bad catalog.json is a usage error like a bad idemcheck.yml, whether it arrives as itself or wrapped
+            // by a rule's initialisation (ServiceConfigurationError, ExceptionInInitializerError)
+            if (debugRequested) {
+                ex.printStackTrace(err);
+            }
+            return error(ExitCode.USAGE, firstLine(bad.getMessage()));
         }
         String what = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + firstLine(ex.getMessage()));
         if (debugRequested) {

@@ -12,6 +12,7 @@ import io.idemcheck.core.finding.ScanResult;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.report.ReportFormat;
 import io.idemcheck.core.report.TextReportWriter;
+import io.idemcheck.core.catalog.CatalogException;
 import io.idemcheck.core.rule.RuleRegistry;
 import io.idemcheck.core.session.ScanSession;
 import io.idemcheck.core.util.Texts;
@@ -232,6 +233,12 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             throw failure(f);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("idemcheck: " + firstLine(e.getMessage()), e);
+        } catch (RuntimeException | Error e) {
+            CatalogException bad = CatalogException.in(e);
+            if (bad == null) {
+                throw e;
+            }
+            throw new MojoExecutionException("idemcheck: " + firstLine(bad.getMessage()), e);
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }

@@ -6,12 +6,13 @@ import io.idemcheck.core.util.Ordered;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import static io.idemcheck.core.util.Texts.firstLine;
 
 /**
  * idemcheck's knowledge of libraries and names: which types and methods are side effects, which calls record state,
@@ -39,31 +40,53 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     /**
      * Loads the built-in catalog.
      *
-     * @throws UncheckedIOException  when the resource is missing or is not JSON
-     * @throws IllegalStateException when a key is unknown or a vocabulary is missing (the message names the key)
+     * @throws CatalogException when the resource is missing, is not JSON of the catalog's shape, or a key is unknown,
+     *                          missing or null (the one-line message names the key or the place)
      */
     public static Catalog load() {
         try (InputStream in = Catalog.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new UncheckedIOException(new IOException("missing " + RESOURCE));
+                throw new CatalogException("catalog.json: missing class-path resource " + RESOURCE);
             }
             return read(in, "catalog.json");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            String original = e.getOriginalMessage();
+            String msg = original.startsWith("catalog.json: ") ? original : "catalog.json: " + firstLine(original);
+            throw new CatalogException(msg + (at == null || at.getLineNr() < 1 ? ""
+                    : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new CatalogException("catalog.json: cannot read (" + e.getMessage() + ")", e);
         }
     }
 
-    /** The built-in catalog, loaded once. */
-    private static final class Builtin {
-        static final Catalog CATALOG = load();
-    }
+    private static volatile Catalog builtin;
+    private static volatile CatalogException builtinError;
 
     /**
      * The built-in catalog, loaded once: for lists that code compiles once into a pattern (the regex vocabularies),
-     * which {@code idemcheck.yml} does not extend.
+     * which {@code idemcheck.yml} does not extend. A catalog that cannot be loaded throws the same
+     * {@link CatalogException} on every call (not an ExceptionInInitializerError once and NoClassDefFoundError after).
      */
     public static Catalog builtin() {
-        return Builtin.CATALOG;
+        Catalog c = builtin;
+        if (c != null) {
+            return c;
+        }
+        synchronized (Catalog.class) {
+            if (builtin == null) {
+                if (builtinError != null) {
+                    throw new CatalogException(builtinError.getMessage(), builtinError);
+                }
+                try {
+                    builtin = load();
+                } catch (CatalogException e) {
+                    builtinError = e;
+                    throw e;
+                }
+            }
+            return builtin;
+        }
     }
 
     /**
@@ -72,22 +95,19 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
      *
      * @param in   the JSON text
      * @param name the file's name, for messages
-     * @throws IllegalStateException on an unknown or missing key
-     * @throws IOException           when the text is not JSON of the expected shape
+     * @throws CatalogException on an unknown, missing or null key
+     * @throws IOException       when the text is not JSON of the expected shape
      */
     public static Catalog read(InputStream in, String name) throws IOException {
         Catalog c = CatalogReader.read(in, name);
-        if (c.vocabularies() == null) {
-            throw new IllegalStateException(name + ": missing key 'vocabularies'");
-        }
         for (String k : c.vocabularies().keySet()) {
             if (Vocabulary.ofKey(k) == null) {
-                throw new IllegalStateException(name + ": unknown vocabulary '" + k + "'");
+                throw new CatalogException(name + ": unknown vocabulary '" + k + "'");
             }
         }
         for (Vocabulary v : Vocabulary.values()) {
             if (!c.vocabularies().containsKey(v.key())) {
-                throw new IllegalStateException(name + ": missing vocabulary '" + v.key() + "'");
+                throw new CatalogException(name + ": missing vocabulary '" + v.key() + "'");
             }
         }
         return c;

@@ -19,12 +19,16 @@ import java.util.Set;
  * Reads catalog.json into a {@link Catalog} with Jackson's streaming parser. Every scan loads the catalog; the
  * data-binding layer (an ObjectMapper introspecting the records) cost a scan about half a CPU second of class loading
  * and set-up, more than the rest of its start-up, for a file of a few dozen keys. Strict like the binding was: an
- * unknown key at the top (other than {@code _comment}) or in an entry is an error naming the key and where it is; a
- * value of the wrong shape is an {@link IOException} naming where. A missing key reads as null, as it did.
+ * unknown key at the top or in an entry is an error naming the key and where it is ({@code _comment} is ignored in
+ * every object); a value of the wrong shape is an {@link IOException} naming where. Every top-level key must be there
+ * and not null ({@link CatalogException} naming it); inside an entry a missing key reads as null.
  */
 final class CatalogReader {
 
     private static final JsonFactory JSON = new JsonFactory();
+
+    /** The key ignored in every object of the file: a comment. */
+    private static final Set<String> COMMENT = Set.of("_comment");
 
     private final JsonParser p;
     private final String name;
@@ -37,7 +41,7 @@ final class CatalogReader {
     /**
      * Reads the catalog in {@code in}.
      *
-     * @throws IllegalStateException on an unknown key
+     * @throws CatalogException on an unknown, missing or null key
      * @throws IOException           when the text is not JSON of the expected shape
      */
     static Catalog read(InputStream in, String name) throws IOException {
@@ -65,7 +69,17 @@ final class CatalogReader {
                 stringsKey("transactionAnnotations"), stringsKey("transactionTemplateMethods"),
                 stringsKey("transactionTemplateTypes"), stringsKey("recordColumns"), stringsKey("readMethodNames"),
                 new EntryReader("vocabularies", this::vocabularies));
-        object("", fields, Set.of("_comment"), v);
+        object("", fields, COMMENT, v);
+        for (EntryReader f : fields) {
+            if (!v.containsKey(f.key())) {
+                throw new CatalogException(name + ": missing key '" + f.key() + "' at the top");
+            }
+            if (v.get(f.key()) == null) {
+                throw new CatalogException(name + ": key '" + f.key() + "' at the top is null (expected "
+                        + (f.key().equals("entryPoints") || f.key().equals("vocabularies") ? "an object" : "a list")
+                        + ")");
+            }
+        }
         return new Catalog(get(v, "effectTypes"), get(v, "effectAnnotations"), get(v, "notEffectTypes"),
                 get(v, "libraryPackages"), get(v, "effectMethodNames"), get(v, "notEffectMethodNames"),
                 get(v, "dataAccessTypeSuffixes"), get(v, "dataAccessSupertypes"), get(v, "dataAccessAnnotations"),
@@ -80,14 +94,14 @@ final class CatalogReader {
     private Catalog.EffectType effectType(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
         object(at, List.of(stringKey("type"), stringKey("kind"), stringsKey("methods"), stringsKey("whenArgument")),
-                Set.of(), v);
+                COMMENT, v);
         return new Catalog.EffectType(get(v, "type"), kind(at, get(v, "kind")), get(v, "methods"),
                 get(v, "whenArgument"));
     }
 
     private Catalog.EffectAnnotation effectAnnotation(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
-        object(at, List.of(stringKey("annotation"), stringKey("kind"), stringKey("reach")), Set.of(), v);
+        object(at, List.of(stringKey("annotation"), stringKey("kind"), stringKey("reach")), COMMENT, v);
         String reach = get(v, "reach");
         if (reach != null && !reach.equals("proxy")) {
             throw new IOException("catalog.json: " + at + ".reach must be \"proxy\", not '" + reach + "'");
@@ -97,7 +111,7 @@ final class CatalogReader {
 
     private Catalog.EffectName effectName(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
-        object(at, List.of(stringKey("pattern"), stringKey("kind"), stringKey("verb")), Set.of(), v);
+        object(at, List.of(stringKey("pattern"), stringKey("kind"), stringKey("verb")), COMMENT, v);
         return new Catalog.EffectName(get(v, "pattern"), kind(at, get(v, "kind")), get(v, "verb"));
     }
 
@@ -114,20 +128,20 @@ final class CatalogReader {
     private Catalog.EntryPoints entryPoints(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
         object(at, List.of(stringsKey("methodAnnotations"), listKey("typeAnnotationsWithMethod", this::typeMethod),
-                listKey("interfaces", this::typeMethod)), Set.of(), v);
+                listKey("interfaces", this::typeMethod)), COMMENT, v);
         return new Catalog.EntryPoints(get(v, "methodAnnotations"), get(v, "typeAnnotationsWithMethod"),
                 get(v, "interfaces"));
     }
 
     private Catalog.TypeMethod typeMethod(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
-        object(at, List.of(stringKey("type"), stringKey("annotation"), stringKey("method"), stringsKey("params")), Set.of(), v);
+        object(at, List.of(stringKey("type"), stringKey("annotation"), stringKey("method"), stringsKey("params")), COMMENT, v);
         return new Catalog.TypeMethod(get(v, "type"), get(v, "annotation"), get(v, "method"), get(v, "params"));
     }
 
     private Terms terms(String at) throws IOException {
         Map<String, Object> v = new LinkedHashMap<>();
-        object(at, List.of(stringKey("evidence"), stringKey("match"), stringsKey("values"), stringsKey("source")), Set.of(), v);
+        object(at, List.of(stringKey("evidence"), stringKey("match"), stringsKey("values"), stringsKey("source")), COMMENT, v);
         try {
             return new Terms(get(v, "evidence"), get(v, "match"), get(v, "values"), get(v, "source"));
         } catch (IllegalArgumentException | NullPointerException e) {
@@ -145,6 +159,10 @@ final class CatalogReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
             p.nextToken();
+            if (COMMENT.contains(key)) {
+                p.skipChildren();
+                continue;
+            }
             out.put(key, terms(at + "." + key));
         }
         expect(JsonToken.END_OBJECT, at);
@@ -193,7 +211,7 @@ final class CatalogReader {
                     p.skipChildren();
                     continue;
                 }
-                throw new IllegalStateException(name + ": unknown key '" + key + "' at "
+                throw new CatalogException(name + ": unknown key '" + key + "' at "
                         + (at.isEmpty() ? "the top" : at));
             }
             out.put(key, f.value().read(at.isEmpty() ? key : at + "." + key));

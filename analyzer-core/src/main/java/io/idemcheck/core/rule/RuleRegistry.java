@@ -1,5 +1,6 @@
 package io.idemcheck.core.rule;
 
+import io.idemcheck.core.catalog.Catalog;
 import io.idemcheck.core.finding.RuleDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,8 +31,13 @@ public final class RuleRegistry {
         return load(cl);
     }
 
-    /** Loads every rule registered for {@code loader}. */
+    /**
+     * Loads every rule registered for {@code loader}. The built-in catalog is loaded and validated first, so that a
+     * bad catalog is its own one-line {@link io.idemcheck.core.catalog.CatalogException} rather than a
+     * ServiceConfigurationError from the first rule whose initialisation reads it.
+     */
     public static RuleRegistry load(ClassLoader loader) {
+        Catalog.builtin();
         List<Rule> list = new ArrayList<>();
         for (Rule r : ServiceLoader.load(Rule.class, loader)) {
             list.add(r);

@@ -240,6 +240,51 @@ class CatalogTest {
         assertThat(c.terms(Vocabulary.COLLECTION_STORE_METHODS).has("send")).isFalse();
     }
 
+    @Test
+    void aMissingOrNullTopLevelKeyIsAnErrorNamingIt() throws Exception {
+        // issue 15 trial: deleting notEffectTypes was accepted in silence; setting a key to null was an unnamed NPE
+        String missing = builtInText().replaceFirst("\"notEffectTypes\": \\[[^\\]]*\\],", "");
+        assertThatThrownBy(() -> Catalog.read(stream(missing), "catalog.json"))
+                .isInstanceOf(CatalogException.class)
+                .hasMessage("catalog.json: missing key 'notEffectTypes' at the top");
+        String nulled = builtInText().replaceFirst("\"notEffectTypes\": \\[[^\\]]*\\]", "\"notEffectTypes\": null");
+        assertThatThrownBy(() -> Catalog.read(stream(nulled), "catalog.json"))
+                .isInstanceOf(CatalogException.class)
+                .hasMessage("catalog.json: key 'notEffectTypes' at the top is null (expected a list)");
+        String nullVocab = builtInText().replaceFirst("\"vocabularies\": \\{", "\"vocabularies\": null, \"x\": {");
+        assertThatThrownBy(() -> Catalog.read(stream(nullVocab), "catalog.json"))
+                .isInstanceOf(CatalogException.class).hasMessageContaining("'x'");
+    }
+
+    @Test
+    void aDeletedVocabularyAndAnUnknownKeyInAnEntryAreCatalogErrors() throws Exception {
+        String noLocks = builtInText().replaceFirst("\"lockCalls\"", "\"_comment\": \"x\", \"lockCallz\"");
+        assertThatThrownBy(() -> Catalog.read(stream(noLocks), "catalog.json"))
+                .isInstanceOf(CatalogException.class)
+                .hasMessage("catalog.json: unknown vocabulary 'lockCallz'");
+        String bogus = builtInText().replaceFirst("\"kind\": \"http\", \"methods\"", "\"kind\": \"http\", \"bogus\": 1, \"methods\"");
+        assertThatThrownBy(() -> Catalog.read(stream(bogus), "catalog.json"))
+                .isInstanceOf(CatalogException.class)
+                .hasMessage("catalog.json: unknown key 'bogus' at effectTypes[0]");
+        String top = builtInText().replaceFirst("\"effectTypes\"", "\"lockApis\": [],\n  \"effectTypes\"");
+        assertThatThrownBy(() -> Catalog.read(stream(top), "catalog.json"))
+                .isInstanceOf(CatalogException.class)
+                .hasMessage("catalog.json: unknown key 'lockApis' at the top");
+    }
+
+    @Test
+    void commentIsIgnoredInEveryObjectOfTheCatalog() throws Exception {
+        // docs/catalog.md: _comment is ignored everywhere; inside a vocabulary it was "unknown key '_comment'"
+        String json = builtInText()
+                .replaceFirst("\"lockCalls\": \\{", "_c1 \"lockCalls\": {\"_comment\": \"what takes a lock\", ")
+                .replaceFirst("_c1 ", "\"_comment\": \"the lists\", ")
+                .replaceFirst("\"kind\": \"http\", \"methods\"", "\"kind\": \"http\", \"_comment\": \"REST\", \"methods\"");
+        Catalog c = Catalog.read(stream(json), "catalog.json");
+        assertThat(c.terms(Vocabulary.LOCK_CALLS).has("tryLock")).isTrue();
+        assertThat(c.vocabularies()).doesNotContainKey("_comment");
+        assertThat(c).isEqualTo(Catalog.load());
+    }
+
     private static String builtInText() throws Exception {
         try (InputStream in = Catalog.class.getResourceAsStream("/io/idemcheck/core/catalog/catalog.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
