@@ -145,7 +145,6 @@ final class KillWindows {
         if (!newStatus || !sem.writesDatabase(m, c)) {
             return null;
         }
-        io.idemcheck.core.catalog.Terms inProgress = sem.catalog().terms(Vocabulary.IN_PROGRESS_STATES);
         for (GuardFact g : m.method().body().guards()) {
             if (!g.earlyExit() || g.range().line() >= c.range().line() || !g.text().contains("!")) {
                 continue;
@@ -157,7 +156,7 @@ final class KillWindows {
             }
             boolean inProgressValue = false;
             for (String w : g.text().split("[^A-Za-z0-9_]+")) {
-                inProgressValue |= inProgress.has(w);
+                inProgressValue |= io.idemcheck.core.summary.InProgressStates.isInProgressValue(sem.catalog(), w);
             }
             if (readsStatus && inProgressValue && sem.roots(m, g.names()).stream().anyMatch(itemRoots::contains)) {
                 return g;

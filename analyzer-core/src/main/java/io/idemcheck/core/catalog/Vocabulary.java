@@ -12,6 +12,17 @@ import java.util.Locale;
 public enum Vocabulary {
     /** Status values that mean "someone is working on this row now" (RUNNING, PROCESSING). Exact, upper case. */
     IN_PROGRESS_STATES,
+    /**
+     * Shapes of a status value naming work under way (a word ending in -ING: EXPORTING, RUNNING_EXECUTION; IN_FLIGHT),
+     * read as {@code (?:^|_)(SHAPES)(?:_|$)} on the upper-case value; see {@link #NOT_IN_PROGRESS_WORDS}. Regex
+     * alternatives.
+     */
+    IN_PROGRESS_STATE_SHAPES,
+    /**
+     * Words that keep a value of an in-progress shape from naming work under way: waiting (PENDING, AWAITING),
+     * look-alikes (STRING, MISSING) and negations (NOT_RUNNING). Exact, upper case, compared per '_'-separated word.
+     */
+    NOT_IN_PROGRESS_WORDS,
     /** Status values that put an item back in the queue (PENDING, RETRY). Exact, upper case. */
     RETRY_STATES,
     /** Status values that end work (DONE, FAILED): a conditional move to one completes, it does not claim. */

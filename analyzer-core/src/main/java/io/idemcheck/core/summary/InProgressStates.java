@@ -34,7 +34,7 @@ public final class InProgressStates {
         boolean otherValue = false;
         for (String v : f.statusValues()) {
             String u = v.toUpperCase(Locale.ROOT);
-            if (cat.terms(Vocabulary.IN_PROGRESS_STATES).has(u)) {
+            if (isInProgressState(cat, u)) {
                 return u;
             }
             if (!"?".equals(v)) {
@@ -88,18 +88,58 @@ public final class InProgressStates {
         return null;
     }
 
-    /** True when a status value written through a setter or an enum constant names an in-progress state. */
+    /** The catalog's in-progress shapes, each a whole '_'-separated part of the upper-case value. */
+    private static final Pattern SHAPE = Catalog.builtin().terms(Vocabulary.IN_PROGRESS_STATE_SHAPES)
+            .regex("(?:^|_)(%s)(?:_|$)");
+    private static final Pattern CONSTANT = Pattern.compile("[A-Z][A-Z0-9_]*");
+
+    /**
+     * True when a status value names work under way: a word of the catalog's {@code inProgressStates}, or a value of
+     * one of its {@code inProgressStateShapes} (EXPORTING, RUNNING_EXECUTION, IN_FLIGHT) none of whose words waits,
+     * ends work or is excepted ({@code notInProgressWords}, {@code retryStates}, {@code terminalStates}: PENDING,
+     * PROCESSING_FAILED, NOT_RUNNING, STRING). Case-insensitive.
+     */
+    public static boolean isInProgressState(Catalog cat, String value) {
+        if (value == null || value.isEmpty()) {
+            return false;
+        }
+        String u = value.toUpperCase(Locale.ROOT);
+        if (cat.terms(Vocabulary.IN_PROGRESS_STATES).has(u)) {
+            return true;
+        }
+        if (!SHAPE.matcher(u).find()) {
+            return false;
+        }
+        for (String w : u.split("_")) {
+            if (cat.terms(Vocabulary.NOT_IN_PROGRESS_WORDS).has(w) || cat.terms(Vocabulary.RETRY_STATES).has(w)
+                    || cat.terms(Vocabulary.TERMINAL_STATES).has(w)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True when a status value written through a setter or an enum constant names an in-progress state. A shape
+     * ({@link #isInProgressState}) counts for a quoted value or an upper-case constant ({@code SyncStatus.SYNCING}),
+     * not for a variable ({@code mapping}); the catalog's words count in any case.
+     */
     public static boolean isInProgressValue(Catalog cat, String text) {
         if (text == null) {
             return false;
         }
-        String t = text.trim().replace("\"", "");
+        String trimmed = text.trim();
+        boolean quoted = trimmed.startsWith("\"");
+        String t = trimmed.replace("\"", "");
         int dot = t.lastIndexOf('.');
         if (dot >= 0) {
             t = t.substring(dot + 1);
         }
         t = t.replaceAll("\\(\\)$", "");
-        return cat.terms(Vocabulary.IN_PROGRESS_STATES).has(t.toUpperCase(Locale.ROOT));
+        if (cat.terms(Vocabulary.IN_PROGRESS_STATES).has(t.toUpperCase(Locale.ROOT))) {
+            return true;
+        }
+        return (quoted || CONSTANT.matcher(t).matches()) && isInProgressState(cat, t);
     }
 
     /**

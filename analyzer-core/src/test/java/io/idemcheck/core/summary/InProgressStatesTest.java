@@ -29,6 +29,27 @@ class InProgressStatesTest {
     }
 
     @Test
+    void inProgressValuesByShapeWithTheirExceptions() {
+        for (String v : List.of("SYNCING", "PAYING", "EXPORTING", "REFUNDING", "UPLOADING", "PUSHING", "GENERATING",
+                "CALCULATING", "RUNNING_EXECUTION", "IN_FLIGHT", "IN_PROCESS", "exporting")) {
+            assertThat(InProgressStates.isInProgressState(CATALOG, v)).as(v).isTrue();
+        }
+        for (String v : List.of("PENDING", "WAITING", "AWAITING_PAYMENT", "QUEUING", "STRING", "THING", "NOTHING",
+                "MISSING", "EXISTING", "ING", "KING", "PROCESSING_FAILED", "SYNCING_DONE", "NOT_RUNNING", "UN_READY",
+                "SEND_READY", "RETRYING", "WAIT_PROCESSING")) {
+            assertThat(InProgressStates.isInProgressState(CATALOG, v)).as(v).isFalse();
+        }
+        assertThat(moves("UPDATE export_job SET status = 'EXPORTING' WHERE id = ? AND status = 'NEW'"))
+                .isEqualTo("EXPORTING");
+        assertThat(moves("UPDATE export_job SET status = 'AWAITING_UPLOAD' WHERE id = ?")).isNull();
+        // a shape counts for a quoted value or an upper-case constant, not for a variable's name
+        assertThat(InProgressStates.isInProgressValue(CATALOG, "SyncStatus.SYNCING")).isTrue();
+        assertThat(InProgressStates.isInProgressValue(CATALOG, "\"exporting\"")).isTrue();
+        assertThat(InProgressStates.isInProgressValue(CATALOG, "mapping")).isFalse();
+        assertThat(InProgressStates.isInProgressValue(CATALOG, "processing")).as("a catalog word, any case").isTrue();
+    }
+
+    @Test
     void anUpdateMovesRowsIntoWorkByStateOwnerOrFlag() {
         assertThat(moves("UPDATE task SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING'"))
                 .isEqualTo("RUNNING");
