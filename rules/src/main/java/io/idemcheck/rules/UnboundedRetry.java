@@ -91,8 +91,9 @@ public final class UnboundedRetry implements Rule {
         step.accept("a message acknowledged only when its work succeeds, the failure swallowed without an ack, a "
                 + "reject or a dead-letter, and no delivery count read",
                 () -> UnboundedRetryUnacked.checkAckOnSuccessOnly(ctx, sem, m, pass.unacked()));
-        step.accept("an unattended loop that sends again every entry of a store kept until acknowledged, never "
-                + "dropping one and reading no attempt count",
+        step.accept("an unattended loop that sends again every entry of a store kept until acknowledged (an "
+                + "in-memory map, rows selected as not acknowledged, the files of a spool directory), dropping one "
+                + "only on its ack or success and reading no attempt count or age",
                 () -> UnboundedRetryResend.checkResendLoop(ctx, sem, m, pass.unacked()));
         step.accept("an unattended sweep that puts failed rows back with no retry count",
                 () -> UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, pass.boundedTables(), pass.eventOnly()));

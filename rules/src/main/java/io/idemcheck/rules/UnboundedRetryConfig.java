@@ -33,6 +33,15 @@ final class UnboundedRetryConfig {
     private static final Pattern STREAM_REQUEUE = Pattern.compile(
             "spring\\.cloud\\.stream\\.rabbit\\.(bindings\\.([^.]+)|default)\\.consumer\\.requeuerejected");
     private static final Pattern KAFKA_TOPIC_ATTEMPTS = Pattern.compile("spring\\.kafka\\.retry\\.topic\\.attempts");
+    /** Resilience4j's Spring Boot retry settings ({@code maxRetryAttempts} is the 1.0/1.1 name of max-attempts). */
+    private static final Pattern R4J_MAX = Pattern.compile(
+            "resilience4j\\.retry\\.(instances|configs|backends)\\.[^.]+\\.(maxattempts|maxretryattempts)");
+    /**
+     * ActiveMQ's connection URI option for the client's redelivery policy ({@code spring.activemq.broker-url}, or any
+     * setting holding the URI): -1 redelivers a rolled-back message forever, never handing it to the dead-letter queue.
+     */
+    static final Pattern ACTIVEMQ_URI_REDELIVERIES = Pattern.compile(
+            "(?i)[?&]jms\\.redeliveryPolicy\\.maximumRedeliveries=(-1|\\d+)\\b");
 
     static void checkConfigFiles(RuleContext ctx, Project project) {
         List<ConfigFile> files = project.springConfig().files();
@@ -90,9 +99,44 @@ final class UnboundedRetryConfig {
                     report(ctx, e, "`" + e.key() + ": " + value(e) + "` retries a failing record through retry topics "
                             + value(e) + " times: no ceiling.",
                             "Set attempts to 3 to 5; the last failure then goes to the .DLT topic.");
+                } else if (R4J_MAX.matcher(k).matches() && Retries.isUnboundedValue(value(e))
+                        && !value(e).equals("-1")) {
+                    // -1 is no setting Resilience4j accepts (it fails at start-up), not a retry without end
+                    report(ctx, e, "`" + e.key() + ": " + value(e) + "` lets Resilience4j retry a failing call "
+                            + value(e) + " times: no ceiling.",
+                            "Set max-attempts to 3 to 5 (the default is 3) and give the @Retry a fallbackMethod "
+                                    + "that records the item as FAILED/DEAD.",
+                            " A call that always fails is retried without end and the item behind it never reaches a "
+                                    + "fallback.");
+                } else {
+                    String forever = activeMqForever(value(e));
+                    if (forever != null) {
+                        report(ctx, e, "`" + e.key() + "` sets the ActiveMQ client's redelivery policy in the "
+                                + "connection URI (`" + forever + "`): a message whose listener fails is "
+                                + "redelivered without end and never reaches the dead-letter queue.",
+                                "Drop the option (the default is 6 redeliveries, then ActiveMQ.DLQ) or set "
+                                        + "jms.redeliveryPolicy.maximumRedeliveries to a small number.");
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * The {@code jms.redeliveryPolicy.maximumRedeliveries=..} option of an ActiveMQ connection URI in {@code text}
+     * when it allows redelivery forever (-1) or 10000 times or more, or null.
+     */
+    static String activeMqForever(String text) {
+        if (text == null || !text.contains("maximumRedeliveries")) {
+            return null;
+        }
+        Matcher m = ACTIVEMQ_URI_REDELIVERIES.matcher(text);
+        while (m.find()) {
+            if (Retries.isUnboundedValue(m.group(1))) {
+                return m.group().substring(1);
+            }
+        }
+        return null;
     }
 
     /**
@@ -106,8 +150,12 @@ final class UnboundedRetryConfig {
     }
 
     private static void report(RuleContext ctx, ConfigEntry e, String what, String fix) {
+        report(ctx, e, what, fix, " One message that always fails floods the queue forever.");
+    }
+
+    private static void report(RuleContext ctx, ConfigEntry e, String what, String fix, String tail) {
         Location loc = new Location(e.path(), e.line(), e.column(), e.line(), e.column() + e.key().length(), null);
-        ctx.finding(loc).message(what + " One message that always fails floods the queue forever.")
+        ctx.finding(loc).message(what + tail)
                 .enclosing(e.path() + "#" + e.key()).construct(e.key()).fix(Fix.of(fix, Templates.retryConfig(e.path(),
                         e.key(), value(e)))).report();
     }

@@ -59,11 +59,11 @@ final class UnboundedRetryLibraries {
                 fix = "Use a SimpleRetryPolicy with a finite maxAttempts (RetryTemplate.builder().maxAttempts(5)) and "
                         + "a RecoveryCallback that records the item as FAILED/DEAD.";
                 bounded = "RetryTemplate retryTemplate = RetryTemplate.builder().maxAttempts(5).build();";
-            } else if (s.equals("SimpleRetryPolicy") && !n.args().isEmpty()
+            } else if ((s.equals("SimpleRetryPolicy") || s.equals("MaxAttemptsRetryPolicy")) && !n.args().isEmpty()
                     && Retries.isUnboundedValue(n.args().get(0))) {
                 why = "`" + Retries.oneLine(n.text()) + "` allows " + n.args().get(0) + " attempts: no ceiling";
-                fix = "Give SimpleRetryPolicy a finite maxAttempts (5) and recover to a FAILED/DEAD state.";
-                bounded = "new SimpleRetryPolicy(5)";
+                fix = "Give " + s + " a finite maxAttempts (5) and recover to a FAILED/DEAD state.";
+                bounded = "new " + s + "(5)";
             } else if (s.equals("FixedBackOff") && n.args().size() == 2 && Retries.isUnboundedValue(n.args().get(1))) {
                 why = "`" + Retries.oneLine(n.text()) + "` retries without limit (" + n.args().get(1) + ")";
                 fix = "Give the back-off a finite number of attempts (new FixedBackOff(1000L, 4L)) and a "
@@ -84,6 +84,13 @@ final class UnboundedRetryLibraries {
                 fix = "Call setMaxElapsedTime(..) (or, Spring 6.1+, setMaxAttempts(..)) on the back-off, or use "
                         + "ExponentialBackOffWithMaxRetries, with a dead-letter recoverer.";
                 bounded = "ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(4);";
+            } else if (activeMqUri(n.args()) != null) {
+                why = "`" + Retries.oneLine(n.text()) + "` gives the ActiveMQ client a connection URI with `"
+                        + activeMqUri(n.args()) + "`: it redelivers a message whose listener fails without end, "
+                        + "never handing it to the dead-letter queue";
+                fix = "Drop the option (the default is 6 redeliveries, then ActiveMQ.DLQ) or set "
+                        + "jms.redeliveryPolicy.maximumRedeliveries to a small number.";
+                bounded = "jms.redeliveryPolicy.maximumRedeliveries=5";
             }
             if (why != null) {
                 ctx.finding(Semantics.location(m, n.range(), null))
@@ -110,6 +117,12 @@ final class UnboundedRetryLibraries {
                 why = Semantics.display(c) + " sets the retry limit to " + c.args().get(0).text() + ": no ceiling";
                 fix = "Set a finite limit (" + c.name() + "(5)); the libraries' default is 3 attempts.";
                 bounded = "." + c.name() + "(5)";
+            } else if (activeMqUri(c.args().stream().map(a -> a.text()).toList()) != null) {
+                why = Semantics.display(c) + " gives the ActiveMQ client a connection URI with `"
+                        + activeMqUri(c.args().stream().map(a -> a.text()).toList()) + "`: no redelivery ceiling";
+                fix = "Drop the option (the default is 6 redeliveries, then ActiveMQ.DLQ) or set "
+                        + "jms.redeliveryPolicy.maximumRedeliveries to a small number.";
+                bounded = "jms.redeliveryPolicy.maximumRedeliveries=5";
             }
             if (why != null) {
                 Location loc = Semantics.location(m, c.range(), null);
@@ -124,6 +137,17 @@ final class UnboundedRetryLibraries {
                                         + "or a dead-letter queue"))).report();
             }
         }
+    }
+
+    /** The unbounded redelivery option of an ActiveMQ connection URI spelled in one of the arguments, or null. */
+    private static String activeMqUri(List<String> args) {
+        for (String a : args) {
+            String v = UnboundedRetryConfig.activeMqForever(a);
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
     }
 
     /**

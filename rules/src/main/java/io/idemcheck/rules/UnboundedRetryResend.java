@@ -18,10 +18,12 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * IDEM006 detector: a periodic re-send of what is kept until acknowledged. Unattended code (a job entry point, a
- * daemon thread loop) walks an in-memory store held in a field (a map or list of the messages waiting for an ack) and sends each entry again,
- * without dropping the entry after the send and without reading an attempt count: an entry leaves the store only when
- * its ack arrives, so one whose receiver never acks it is re-sent on every pass, forever.
+ * IDEM006 detector: a periodic re-send of what is kept until acknowledged, with no attempt count or age limit. Three
+ * stores: an in-memory map or list held in a field (the messages waiting for an ack), the rows a SELECT takes as not
+ * yet acknowledged ({@code confirm_status = 0}, an UNCONFIRMED outbox row), and the files of a spool directory,
+ * deleted only when their send succeeds. Unattended code (a job entry point, a daemon thread loop) walks the store and
+ * sends each entry again; an entry leaves it only when its ack arrives or its send succeeds, so one whose receiver
+ * never acks it, or whose send always fails, is re-sent on every pass, forever.
  */
 final class UnboundedRetryResend {
 
@@ -40,14 +42,15 @@ final class UnboundedRetryResend {
 
     static void checkResendLoop(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
         if (m.method().body().loops().isEmpty() || !sem.reachableFromEntryPoints().contains(m.method())
-                || UnboundedRetryUnacked.countsDeliveries(m)) {
+                || UnboundedRetryUnacked.countsDeliveries(m) || UnboundedRetryImplicit.requestHandler(m)) {
             return;
         }
         List<CallSite> calls = m.method().body().calls();
         List<CallInfo> infos = sem.calls(m);
         for (CallSite send : calls) {
             if (send.loopIds().isEmpty() || send.catchDepth() > 0 || !SEND_NAME.matcher(send.name()).matches()
-                    || send.args().isEmpty() || !sender(infos.get(send.id()), send)) {
+                    && !infos.get(send.id()).isEffect() || send.args().isEmpty()
+                    || !sender(infos.get(send.id()), send)) {
                 continue;
             }
             LoopFact inner = m.method().body().loops().get(send.loopIds().get(send.loopIds().size() - 1));
@@ -57,6 +60,11 @@ final class UnboundedRetryResend {
             }
             if (!derivesFromLoop(sem, m, argNames, inner)) {
                 continue; // it sends something else than the entry (a summary, a heartbeat)
+            }
+            if (UnboundedRetryStores.rowsAwaitingAck(ctx, sem, m, inner, send, reported)
+                    || UnboundedRetryStores.spoolFiles(ctx, sem, m, inner, send, reported)
+                    || !SEND_NAME.matcher(send.name()).matches()) {
+                continue;
             }
             String store = fieldStore(sem, m, argNames);
             if (store == null || dropsAfter(sem, m, calls, send, store)) {

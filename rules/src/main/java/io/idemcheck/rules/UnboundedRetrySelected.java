@@ -250,14 +250,21 @@ final class UnboundedRetrySelected {
      * age cutoff); with no SQL visible, its name says so (findByStatusAndRetryCountLessThan, ..CreatedAtAfter).
      */
     private static boolean bounded(Selection sel) {
-        if (sel.where() == null) {
-            String n = sel.call().name();
-            return Retries.RETRY_NAME.matcher(n).matches() || NAME_CUTOFF.matcher(n).matches();
+        return bounded(sel.call().name(), sel.where());
+    }
+
+    /**
+     * A selection made by the call named {@code name} with the WHERE text {@code where} (null when no SQL is visible)
+     * bounds the retries: an attempt count or an age cutoff in the WHERE, or, with no SQL, in the name.
+     */
+    static boolean bounded(String name, String where) {
+        if (where == null) {
+            return Retries.RETRY_NAME.matcher(name).matches() || NAME_CUTOFF.matcher(name).matches();
         }
-        if (Retries.RETRY_NAME.matcher(sel.where()).matches()) {
+        if (Retries.RETRY_NAME.matcher(where).matches()) {
             return true;
         }
-        Matcher t = NEWER_THAN.matcher(sel.where());
+        Matcher t = NEWER_THAN.matcher(where);
         while (t.find()) {
             String col = t.group(1) != null ? t.group(1) : t.group(2);
             if (col != null && TIME_COLUMN.matcher(col).matches()) {
@@ -271,7 +278,7 @@ final class UnboundedRetrySelected {
      * A condition inside {@code loop} (all of {@code o}'s conditions when null) reads an attempt count and compares it,
      * or bounds by time: the loop skips or parks rows at a ceiling.
      */
-    private static boolean guardedInLoop(MethodRef o, LoopFact loop) {
+    static boolean guardedInLoop(MethodRef o, LoopFact loop) {
         for (GuardFact g : o.method().body().guards()) {
             if (loop != null && !Retries.inside(g.range(), loop.range())) {
                 continue;

@@ -29,6 +29,15 @@ public enum Vocabulary {
     TERMINAL_STATES,
     /** Status-like columns that are display or soft-delete flags, not a work item's state. Exact, lower case. */
     FLAG_COLUMNS,
+    /**
+     * Words naming what was sent and waits for its acknowledgement (UNCONFIRMED, WAIT_ACK, findByAckedFalse), in a
+     * status value or a select's name. Regex alternatives, read as {@code (?i)\w*(WORDS)\w*}.
+     */
+    AWAITING_ACK_WORDS,
+    /** Columns recording whether a row was acknowledged (confirm_status, is_acked). Regex, whole column name. */
+    ACK_COLUMNS,
+    /** Calls listing the files of a directory (listFiles, Files.list as Type.method). Exact. */
+    DIRECTORY_LIST_CALLS,
     /** Calls that take a lock (lock, tryLock). Exact method names. */
     LOCK_CALLS,
     /** In-process lock types (ReentrantLock): they do not span JVMs. Exact simple names. */

@@ -202,7 +202,8 @@ class CatalogTest {
         assertThat(c.terms(Vocabulary.ROW_KEY_NAMES).regex("(?i)(%s)s?$").pattern())
                 .isEqualTo("(?i)(id|sn|no|code|key|number|ref|reference|uuid)s?$");
         assertThat(c.terms(Vocabulary.UNBOUNDED_LIMIT_VALUES).regex("(?s).*(%s).*").pattern())
-                .isEqualTo("(?s).*(MAX_VALUE|UNLIMITED_ATTEMPTS|UNLIMITED|Infinity|POSITIVE_INFINITY).*");
+                .isEqualTo("(?s).*(MAX_VALUE|UNLIMITED_ATTEMPTS|UNLIMITED|Infinity|POSITIVE_INFINITY"
+                        + "|NO_MAXIMUM_REDELIVERIES).*");
         assertThat(c.terms(Vocabulary.LUA_LOCK_COMMANDS).regex("(?is)redis\\.call.*(%s)")
                 .matcher("return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', 30000)").find()).isTrue();
         assertThat(c.terms(Vocabulary.CLAIM_OWNER_COLUMNS).regex("(?i)(%s)").matcher("LOCKED_BY").matches()).isTrue();
@@ -227,7 +228,17 @@ class CatalogTest {
         assertThat(c.terms(Vocabulary.DELIVERY_COUNT_WORDS).regex("(?i).*(%s).*").pattern()).isEqualTo(
                 "(?i).*(retr|attempt|tries|deliveryCount|delivery_count|redeliver|replayCount|replay_count).*");
         assertThat(c.terms(Vocabulary.RETRY_COLUMN_WORDS).regex("(?i)\\b\\w*(%s)\\w*\\s*(<|<=|>|>=|!=)").pattern())
-                .isEqualTo("(?i)\\b\\w*(retr|attempt|tries|fail_?(count|times|num)|error_?count)\\w*\\s*(<|<=|>|>=|!=)");
+                .isEqualTo("(?i)\\b\\w*(retr|attempt|tries|fail_?(count|times|num)|error_?count"
+                        + "|(?<![a-z])try_?(count|times|num))\\w*\\s*(<|<=|>|>=|!=)");
+        // a try count is an attempt count, an entry count is not
+        java.util.regex.Pattern retryColumn = c.terms(Vocabulary.RETRY_COLUMN_WORDS)
+                .regex("(?i)\\b\\w*(%s)\\w*\\s*(<|<=|>|>=|!=)");
+        assertThat(retryColumn.matcher("WHERE try_count < 3").find()).isTrue();
+        assertThat(retryColumn.matcher("WHERE entry_count < 3").find()).isFalse();
+        java.util.regex.Pattern retryName = c.terms(Vocabulary.RETRY_COUNT_NAMES).regex("(?i).*(%s).*");
+        assertThat(retryName.matcher("log.getTryCount() >= MAX").matches()).isTrue();
+        assertThat(retryName.matcher("incrementTryCount").matches()).isTrue();
+        assertThat(retryName.matcher("entryCount > 0").matches()).isFalse();
         assertThat(c.terms(Vocabulary.REDELIVERED_FLAG_CALLS).regex("(?s).*(%s).*").matcher("if (msg.isRedelivered())")
                 .matches()).isTrue();
         assertThat(c.terms(Vocabulary.RETRY_POLICY_CALLS).regex("(%s)").matcher("continueOrPropagate").matches())

@@ -327,6 +327,12 @@ public final class Templates {
         } else if (k.contains("kafka")) {
             bounded = key + sep + "4";
             dead = "the record goes to the -dlt topic (@DltHandler to alert)";
+        } else if (k.startsWith("resilience4j")) {
+            bounded = key + sep + "3";
+            dead = "the last failure reaches the @Retry's fallbackMethod, which records the item as FAILED/DEAD";
+        } else if (value.contains("maximumRedeliveries")) {
+            bounded = key + sep + value.replaceAll("maximumRedeliveries=-?\\d+", "maximumRedeliveries=5");
+            dead = "after the last redelivery the broker moves the message to its dead-letter queue (ActiveMQ.DLQ)";
         } else {
             bounded = key + sep + "5";
             dead = "the message is rejected without requeue and kept in a dead-letter queue";
