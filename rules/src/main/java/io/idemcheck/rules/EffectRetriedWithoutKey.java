@@ -248,7 +248,7 @@ public final class EffectRetriedWithoutKey implements MethodRule {
             return false;
         }
         String k = c.args().get(1).text();
-        if (k.matches("(?s).*(randomUUID|currentTimeMillis|nanoTime|now\\(\\)|Random).*") || k.equals("null")) {
+        if (sem.catalog().terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).has(k) || k.equals("null")) {
             return false;
         }
         Set<String> roots = sem.roots(m, c.args().get(1).names());

@@ -41,12 +41,6 @@ final class UnboundedRetryUnacked {
     private static final Pattern CONSTANT = Pattern.compile("\\b[A-Z][A-Z0-9_]*\\b");
     /** A comparison of magnitudes (a count compared with its bound). */
     private static final Pattern COMPARISON = Pattern.compile("<=?|>=?");
-    /**
-     * The broad exception types: a catch of one of these takes every failure of the work. Java's own catch-all types
-     * are structure, not vocabulary (docs/catalog.md: what stays in code), so they stay here.
-     */
-    private static final Set<String> BROAD = Set.of("Exception", "Throwable", "RuntimeException");
-
     static void checkAckOnSuccessOnly(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
         List<CallSite> calls = m.method().body().calls();
         if (m.method().body().tries().isEmpty() || countsDeliveries(m)) {
@@ -70,7 +64,8 @@ final class UnboundedRetryUnacked {
                 continue;
             }
             for (TryFact.Catch cc : t.catches()) {
-                if (cc.rethrows() || cc.types().stream().noneMatch(x -> BROAD.contains(x.replaceAll(".*\\.", "")))
+                if (cc.rethrows()
+                        || cc.types().stream().noneMatch(sem.catalog().terms(Vocabulary.CATCH_ALL_EXCEPTION_TYPES)::has)
                         || settles(calls, cc.firstCallId(), cc.endCallId(), ack)) {
                     continue;
                 }
