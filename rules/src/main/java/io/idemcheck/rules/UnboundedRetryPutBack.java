@@ -178,9 +178,11 @@ final class UnboundedRetryPutBack {
     /** A name beginning with a word of the catalog's {@code giveCallNames}. */
     private static final Pattern GIVE_NAME = Catalog.builtin().terms(Vocabulary.GIVE_CALL_NAMES)
             .regex("(?i)(%s)\\w*");
-    /** A name holding a word of the catalog's {@code notGiveWords}. */
-    private static final Pattern NOT_GIVE = Catalog.builtin().terms(Vocabulary.NOT_GIVE_WORDS)
-            .regex("(?i).*(%s).*");
+    /**
+     * The catalog's {@code notGiveWords}: a name one of whose camel-case words begins with one (sendToDlq,
+     * rejectMessage) parks or rejects; a word inside another word does not count (putBack is no ack).
+     */
+    private static final io.idemcheck.core.catalog.Terms NOT_GIVE = Catalog.builtin().terms(Vocabulary.NOT_GIVE_WORDS);
 
     /**
      * The receiver {@code c} hands the item back to when that receiver is where the item came from
@@ -196,7 +198,7 @@ final class UnboundedRetryPutBack {
      */
     private static CallSite takeOf(CallSite c, List<CallSite> calls) {
         String recv = receiverName(c);
-        if (recv == null || !GIVE_NAME.matcher(c.name()).matches() || NOT_GIVE.matcher(c.name()).matches()) {
+        if (recv == null || !GIVE_NAME.matcher(c.name()).matches() || NOT_GIVE.beginsAWordOf(c.name())) {
             return null;
         }
         for (CallSite s : calls) {

@@ -34,9 +34,12 @@ final class UnboundedRetryUnacked {
     /** A name holding a word of the catalog's {@code failurePathExitWords} (reject, dead-letter, park, ...). */
     private static final Pattern EXIT_NAME = Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS)
             .regex("(?i).*(%s).*");
-    /** A name holding a word of the catalog's {@code notGiveWords} (nack, reject, dlq, ...). */
-    private static final Pattern SETTLE_NAME = Catalog.builtin().terms(Vocabulary.NOT_GIVE_WORDS)
-            .regex("(?i).*(%s).*");
+    /**
+     * The catalog's {@code notGiveWords} (nack, reject, dlq, ...): a name one of whose camel-case words begins with
+     * one settles the message; a word inside another word does not count (callback is no ack).
+     */
+    private static final io.idemcheck.core.catalog.Terms SETTLE_NAME =
+            Catalog.builtin().terms(Vocabulary.NOT_GIVE_WORDS);
     /** A constant's name (upper case, digits and underscores). */
     private static final Pattern CONSTANT = Pattern.compile("\\b[A-Z][A-Z0-9_]*\\b");
     /** A comparison of magnitudes (a count compared with its bound). */
@@ -127,7 +130,7 @@ final class UnboundedRetryUnacked {
             String n = c.name();
             boolean onQueue = ack.receiver().name().equals(c.receiver().name());
             if (ACK_NAME.matcher(n).matches() || EXIT_NAME.matcher(n).matches()
-                    || onQueue && SETTLE_NAME.matcher(n).matches()) {
+                    || onQueue && SETTLE_NAME.beginsAWordOf(n)) {
                 return true;
             }
         }

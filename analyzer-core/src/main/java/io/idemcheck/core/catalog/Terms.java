@@ -55,6 +55,29 @@ public record Terms(String evidence, String match, List<String> values, List<Str
         return COMPILED.computeIfAbsent(frame.replace("%s", String.join("|", values)), Pattern::compile);
     }
 
+    /** Splits a name at camel-case humps, acronym ends, digits runs and non-letters: sendToDLQ, sendToDlq: send To DLQ. */
+    private static final Pattern WORD_BREAK =
+            Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|[^A-Za-z0-9]+");
+
+    /**
+     * For a {@code regex} list: true when a word of {@code name}, split at camel-case humps and non-letters
+     * ({@code putBack}: put, Back; {@code send_to_dlq}: send, to, dlq), begins with one of the alternatives,
+     * ignoring case. A word inside another word does not count: {@code ack} is in {@code acknowledge} and
+     * {@code ackMessage}, not in {@code putBack}, {@code pushBack} or {@code callback}.
+     */
+    public boolean beginsAWordOf(String name) {
+        if (name == null || name.isEmpty()) {
+            return false;
+        }
+        Pattern p = regex("(?i)(%s)\\w*");
+        for (String w : WORD_BREAK.split(name)) {
+            if (!w.isEmpty() && p.matcher(w).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when {@code name} (or, for {@code substring}, the text) matches one of the words. */
     public boolean has(String name) {
         return matching(name) != null;

@@ -296,6 +296,20 @@ class CatalogTest {
         assertThat(c).isEqualTo(Catalog.load());
     }
 
+    /** A not-a-give word counts only at the start of a camel-case word: putBack, pushBack, callback are no acks. */
+    @Test
+    void notGiveWordsMatchWholeCamelCaseWordsNotLettersInsideOne() {
+        Terms t = Catalog.load().terms(Vocabulary.NOT_GIVE_WORDS);
+        for (String settles : List.of("ack", "ackMessage", "acknowledge", "basicNack", "nack", "sendToDlq",
+                "sendToDLQ", "send_to_dlq", "rejectMessage", "markFailed", "pushToDeadLetter", "parkItem")) {
+            assertThat(t.beginsAWordOf(settles)).as(settles).isTrue();
+        }
+        for (String gives : List.of("putBack", "pushBack", "callback", "addCallback", "offerWithFeedback",
+                "push", "stackPush", "trackAndSend", "")) {
+            assertThat(t.beginsAWordOf(gives)).as(gives).isFalse();
+        }
+    }
+
     private static String builtInText() throws Exception {
         try (InputStream in = Catalog.class.getResourceAsStream("/io/idemcheck/core/catalog/catalog.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
