@@ -269,7 +269,9 @@ public final class EffectRetriedWithoutKey implements MethodRule {
         String msg = Semantics.display(c) + " at line " + c.range().line() + " " + what + how + " " + why
                 + ", and it carries no idempotency key derived from the item. When the call times out after "
                 + downstream + " already did the work, the retry " + t.verb() + ".";
-        if (t.decidedBy() == Basis.NAME) {
+        if (t.likelyReason() != null) {
+            msg += " (" + Character.toUpperCase(t.likelyReason().charAt(0)) + t.likelyReason().substring(1) + ".)";
+        } else if (t.decidedBy() == Basis.NAME) {
             msg += " (The effect was recognised by its method name.)";
         }
         RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, c.range(), null)).message(msg)

@@ -402,7 +402,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 + "context manages, is written only when the transaction commits, after the effect; if the process "
                 + "dies or the commit fails in between, the status is not recorded and a restart " + t.verb()
                 + ". Nothing between makes a second run safe: no idempotency key derived from the item reaches the "
-                + "effect, and the row is not claimed first with a conditional update whose row count is checked.";
+                + "effect, and the row is not claimed first with a conditional update whose row count is checked."
+                + likelyNote(t);
         String enclosing = m.type().fqn() + "#" + m.method().signature();
         RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null)).message(msg)
                 .enclosing(enclosing).construct(e.text());
@@ -479,7 +480,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         EffectTrace t = infos.get(e.id()).effect();
         String msg = names + " run one after another for each item with no record of which steps ran; if the process "
                 + "dies midway, a restart repeats the steps that already ran (" + describe(t) + ", so a restart "
-                + t.verb() + ").";
+                + t.verb() + ")." + likelyNote(t);
         String enclosing = m.type().fqn() + "#" + m.method().signature();
         RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null)).message(msg)
                 .enclosing(enclosing).construct(e.text());
@@ -513,9 +514,16 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         return what + how;
     }
 
+    /** " (X.m() has no implementation in the sources; ..)" for a likely effect, else empty. */
+    private static String likelyNote(EffectTrace t) {
+        return t.likelyReason() == null ? "" : " (" + t.likelyReason() + ".)";
+    }
+
     private static String basisNote(EffectTrace t, CallInfo record) {
         List<String> parts = new ArrayList<>();
-        if ("name".equals(t.basis())) {
+        if (t.likelyReason() != null) {
+            parts.add(t.likelyReason());
+        } else if ("name".equals(t.basis())) {
             parts.add("the effect was recognised by its method name");
         }
         if (record == null) {

@@ -333,7 +333,14 @@ public enum Vocabulary {
     APPEND_FILE_OPENERS,
     /** Calls that write to a writer or stream ({@code write}, {@code println}); on one opened for append they append
      * to the file. Exact method names. */
-    STREAM_WRITE_CALLS;
+    STREAM_WRITE_CALLS,
+    /** Endings of a project interface's simple name that say it is a client of another system ({@code *Client},
+     * {@code *Gateway}, {@code *Api}); with no implementation in the sources a call on it is likely an effect. Name
+     * patterns ({@code *Suffix}). */
+    REMOTE_TYPE_SUFFIXES,
+    /** Methods of such a remote-named interface that configure or manage the client rather than ask the other system
+     * to do something ({@code close}, {@code isEnabled}, {@code setTimeout}). Name patterns. */
+    REMOTE_CLIENT_LOCAL_CALLS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

@@ -74,6 +74,20 @@ public record EffectTrace(EffectKind effectKind, String verb, String leaf, List<
         return renamed(EffectKind.of(newKind), newVerb);
     }
 
+    /**
+     * For a likely effect, a call on a project interface with no implementation in the sources whose type name says
+     * it is remote (catalog {@code remoteTypeSuffixes}), the reason in plain words ("PaymentGateway.charge() has no
+     * implementation in the sources; its type name says it is remote, so it is taken as an effect"); null for an
+     * effect recognised otherwise.
+     */
+    public String likelyReason() {
+        if (evidence == null || !RemoteCalls.REMOTE_NAME_SOURCE.equals(evidence.source())) {
+            return null;
+        }
+        return leaf + "() has no implementation in the sources; its type name says it is remote, so it is taken as "
+                + "an effect";
+    }
+
     /** True for effects that stay in the application's own database (they roll back with its transaction). */
     public boolean isDatabaseLocal() {
         return effectKind.databaseLocal();

@@ -141,12 +141,17 @@ final class Effects {
             }
         }
         java.util.Optional<EffectTrace> remote = remoteCalls.annotated(m, c, t, here);
+        if (remote == null && !onBuilder(m, c)) {
+            remote = remoteCalls.remoteNamed(m, c, t, here);
+        }
         if (remote != null) {
             return remote.orElse(null);
         }
-        // through project methods
+        // through project methods: with several implementations (an interface), the call stands for the worst
+        // effect any of them has, not the first one's
         boolean anyBody = false;
         boolean opaque = false;
+        EffectTrace worst = null;
         for (MethodRef target : t.targets()) {
             if (!target.method().hasBody()) {
                 continue;
@@ -172,13 +177,23 @@ final class Effects {
                     // excused so)
                     continue;
                 }
-                Catalog.EffectName named = catalog.effectName(c.name());
-                if (named != null && !inner.isDatabaseLocal()) {
-                    // a business name on the way down says best what a repetition does: charge() over HTTP
-                    return inner.renamed(named.kind(), named.verb());
+                if (!inner.isDatabaseLocal() && remoteCalls.readRequest(m, c)) {
+                    // a query request handed down to the project's wrapper of a payment SDK's executor
+                    // (doExecute(new AlipayTradeQueryRequest())): what the wrapper sends only asks
+                    continue;
                 }
-                return inner;
+                if (worst == null || WORST_FIRST.compare(inner, worst) < 0) {
+                    worst = inner;
+                }
             }
+        }
+        if (worst != null) {
+            Catalog.EffectName named = catalog.effectName(c.name());
+            if (named != null && !worst.isDatabaseLocal()) {
+                // a business name on the way down says best what a repetition does: charge() over HTTP
+                return worst.renamed(named.kind(), named.verb());
+            }
+            return worst;
         }
         // a project type that extends a catalog effect type without declaring the method (an interface that adds to
         // a bus's API, a client subclass): the call runs the library's method
@@ -224,6 +239,25 @@ final class Effects {
         }
         return null;
     }
+
+    /**
+     * Orders the effects several implementations of one call have, worst first: an unkeyed one before a keyed one,
+     * one that leaves the application's database before one that rolls back with it, then by kind (money, orders,
+     * messages and mails, remote calls, files, then local rows), then the nearest. Ties keep the first found.
+     */
+    private static final java.util.Comparator<EffectTrace> WORST_FIRST = java.util.Comparator
+            .<EffectTrace>comparingInt(x -> x.keyParam() < 0 ? 0 : 1)
+            .thenComparingInt(x -> x.isDatabaseLocal() ? 1 : 0)
+            .thenComparingInt(x -> switch (x.effectKind()) {
+                case PAYMENT -> 0;
+                case ORDER -> 1;
+                case MESSAGE, MAIL -> 2;
+                case HTTP -> 3;
+                case FILE -> 4;
+                case DB_INCREMENT -> 5;
+                case DB_INSERT -> 6;
+            })
+            .thenComparingInt(x -> x.hops().size());
 
     /**
      * A write ({@code streamWriteCalls}) on a local writer or stream opened for append to a local file: its

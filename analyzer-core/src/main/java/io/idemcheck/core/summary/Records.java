@@ -63,6 +63,14 @@ final class Records {
                 }
                 String setter = p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
                         ? Catalog.firstMatching(catalog.statusSetterNames(), p.name()) : null;
+                if (setter == null && p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
+                        && p.name().startsWith("set") && p.name().length() > 3 && p.argCount() == 1
+                        && catalog.isRecordColumn(io.idemcheck.core.sql.SqlModel.snake(p.name().substring(3)))) {
+                    // a setter of a record column (setIsRefund(true): is_refund, setSentAt(now): sent_at) saved
+                    // with the entity records that the work was done, as a status would
+                    setter = p.name() + " (recordColumns: " + io.idemcheck.core.sql.SqlModel.snake(p.name().substring(3))
+                            + ")";
+                }
                 if (setter != null) {
                     return new Recorded(x + "." + p.name() + "(..) then " + here, RecordKind.ENTITY_SAVE,
                             Evidence.catalog(Basis.NAME, "statusSetterNames + entitySaveMethodNames", setter

@@ -89,6 +89,47 @@ final class RemoteCalls {
         return null;
     }
 
+    /** Where a likely effect of a remote-named interface comes from ({@link EffectTrace#likelyReason()}). */
+    private static final String REMOTE_NAME_KEY = "vocabularies." + Vocabulary.REMOTE_TYPE_SUFFIXES.key();
+    /** The {@link Evidence#source()} of such an effect. */
+    static final String REMOTE_NAME_SOURCE = "catalog.json " + REMOTE_NAME_KEY;
+
+    /**
+     * The likely effect of {@code c} on a project interface whose simple name says it is remote (the catalog's
+     * {@code remoteTypeSuffixes}: PaymentGateway, LedgerClient, ReportSender) and that nothing in the main sources
+     * implements (no class, no anonymous class; a fake in the test sources does not count; a default method's body
+     * is followed instead): the call goes to another system. {@link java.util.Optional#empty()} when the method only
+     * reads ({@link #remoteRead}: readMethodNames, a GET mapping, a credential request) or manages the client in
+     * this process (catalog {@code remoteClientLocalCalls}: close, isEnabled, setTimeout) or is named for a notice it
+     * receives (notEffectMethodNames); null when the receiver is not such an interface, or when the method's name is
+     * a business effect's (chargeCard: the name vocabulary decides, as for any bodiless call). A remote call.
+     */
+    java.util.Optional<EffectTrace> remoteNamed(MethodRef m, CallSite c, CallTarget t, String here) {
+        io.idemcheck.core.index.TypeEntry recvType = index.typeOf(t.receiverType()).orElse(null);
+        if (recvType == null || !recvType.type().isInterface() || recvType.file().test()
+                || recvType.type().annotation("FunctionalInterface") != null
+                || !catalog.terms(Vocabulary.REMOTE_TYPE_SUFFIXES).has(recvType.type().simpleName())
+                || t.declared() != null && t.declared().method().hasBody()
+                || index.subtypes(recvType.fqn()).stream().anyMatch(x -> !x.file().test())) {
+            return null;
+        }
+        if (catalog.effectName(c.name()) != null) {
+            return null; // a business name (chargeCard, sendSms) says more: the name vocabulary decides
+        }
+        if ((t.declared() != null ? remoteRead(t.declared()) : Catalog.any(catalog.readMethodNames(), c.name()))
+                || catalog.terms(Vocabulary.REMOTE_CLIENT_LOCAL_CALLS).has(c.name())
+                || Catalog.any(catalog.notEffectMethodNames(), c.name())) {
+            return java.util.Optional.empty();
+        }
+        String type = recvType.type().simpleName();
+        return java.util.Optional.of(Effects.trace(m, c, EffectKind.HTTP, EffectKind.HTTP.verb(),
+                type + "." + c.name(), Basis.NAME,
+                here + " calls " + type + "." + c.name() + "(), which has no implementation in the sources",
+                Evidence.catalog(Basis.NAME, REMOTE_NAME_KEY,
+                        catalog.terms(Vocabulary.REMOTE_TYPE_SUFFIXES).matching(type) + " (" + recvType.fqn()
+                                + " has no implementation in the main sources)")));
+    }
+
     /**
      * True when a method of a declarative HTTP client (a {@code @FeignClient} or {@code @HttpExchange} interface)
      * only reads: it is mapped to GET or HEAD ({@code @GetMapping}, {@code @GetExchange}, {@code @RequestMapping(method
