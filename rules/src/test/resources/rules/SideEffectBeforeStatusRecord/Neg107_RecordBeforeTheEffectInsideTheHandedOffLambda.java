@@ -1,6 +1,6 @@
 // The twins of Pos113 where each handed-off lambda records first: the row is claimed with a conditional update whose
-// row count is checked before the charge (execute), or marked PAID before the charge (submit: at most once, a crash
-// loses the charge instead of repeating it). No effect-before-record finding.
+// row count is checked before the charge (execute), or marked PAID before the charge (submit, or an anonymous
+// Runnable: at most once, a crash loses the charge instead of repeating it). No effect-before-record finding.
 package com.example.neg107;
 
 import java.util.List;
@@ -22,6 +22,19 @@ public class ChargeJob {
         for (Order o : orders.selectPending()) {
             executor.execute(() -> {
                 if (orders.claim(o.getId()) == 1) {
+                    rest.postForObject("https://psp.example.com/charges", o, String.class);
+                }
+            });
+        }
+    }
+
+    @Scheduled(fixedDelay = 60_000)
+    public void anonymousMarkThenCharge() {
+        for (Order o : orders.selectPending()) {
+            executor.execute(new Runnable() {
+                @Override
+                public void run() {
+                    orders.markPaid(o.getId());
                     rest.postForObject("https://psp.example.com/charges", o, String.class);
                 }
             });

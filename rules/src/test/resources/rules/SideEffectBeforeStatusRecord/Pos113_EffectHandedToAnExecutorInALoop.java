@@ -1,6 +1,7 @@
 // Work handed to an executor inside a loop still belongs to the loop's item: in each shape the charge runs before the
-// order is marked PAID, in the lambda (execute, submit, CompletableFuture.runAsync) or in the lambda with the record
-// after the hand-off in the loop (supplyAsync). A crash between them charges again on the next run: one finding each.
+// order is marked PAID, in the lambda (execute, submit, CompletableFuture.runAsync), in an anonymous Runnable's run()
+// (the order is the loop variable it captures), or in the lambda with the record after the hand-off in the loop
+// (supplyAsync). A crash between them charges again on the next run: one finding each.
 package com.example.pos113;
 
 import java.util.List;
@@ -45,6 +46,19 @@ public class ChargeJob {
                 rest.postForObject("https://psp.example.com/charges", o, String.class); // expect: IDEM001
                 orders.markPaid(o.getId());
             }, executor);
+        }
+    }
+
+    @Scheduled(fixedDelay = 60_000)
+    public void inAnonymousRunnable() {
+        for (Order o : orders.selectPending()) {
+            executor.execute(new Runnable() {
+                @Override
+                public void run() {
+                    rest.postForObject("https://psp.example.com/charges", o, String.class); // expect: IDEM001
+                    orders.markPaid(o.getId());
+                }
+            });
         }
     }
 

@@ -489,9 +489,33 @@ public final class JobShapes {
         if (intersects(both, sem.itemNames(m))) {
             return true;
         }
+        if (!capturedItems(sem, m, both).isEmpty()) {
+            return true;
+        }
         // no loop: the unit of work is what the method was called with; an effect built from one parameter (the
         // blob) and a record keyed by another (its envelope id) concern the same call's item
         return intersects(eRoots, paramNames(m)) && intersects(rRoots, paramNames(m));
+    }
+
+    /**
+     * The names among {@code names} that a method of an anonymous class ({@code new Runnable() { run() {..} }} handed
+     * to an executor in a loop) reads from the method that created it: neither its parameters, its locals, nor a
+     * field of the anonymous class or of the class around it. Such a captured name is the enclosing loop's item.
+     */
+    private static Set<String> capturedItems(Semantics sem, MethodRef m, Set<String> names) {
+        String simple = m.type().simpleName();
+        if (simple.isEmpty() || !simple.chars().allMatch(Character::isDigit)) {
+            return Set.of();
+        }
+        Set<String> out = new LinkedHashSet<>(names);
+        out.removeAll(paramNames(m));
+        out.removeAll(m.method().body().locals().keySet());
+        out.removeIf(m.type().fields()::containsKey);
+        String fqn = m.type().fqn();
+        String outer = fqn.substring(0, Math.max(0, fqn.length() - simple.length() - 1));
+        sem.index().findType(outer).ifPresent(t -> out.removeIf(t.type().fields()::containsKey));
+        out.removeIf(n -> n.equals("this") || n.isEmpty() || Character.isUpperCase(n.charAt(0)));
+        return out;
     }
 
     private static Set<String> paramNames(MethodRef m) {
