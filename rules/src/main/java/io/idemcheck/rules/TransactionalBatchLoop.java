@@ -210,6 +210,8 @@ public final class TransactionalBatchLoop implements Rule {
                 + scope.describe() + ")" + through + ": " + helper + (hb.via().isEmpty() ? "" : " (like the helpers "
                 + "before it)") + " declares no transaction of its own and "
                 + (hb.drain() ? "drains its source item by item (the loop at line " + hb.loop().range().line() + ")"
+                : hb.handed() ? "loops over the rows its caller selected and handed down (the loop at line "
+                + hb.loop().range().line() + ")"
                 : "loops over rows it selects itself (the loop at line " + hb.loop().range().line() + ")")
                 + ", calling " + Semantics.display(hb.external()) + " at line " + hb.external().range().line()
                 + " for each item. The transaction and its database connection are held for the whole batch, and a "
@@ -252,6 +254,19 @@ public final class TransactionalBatchLoop implements Rule {
      * {@code selectPending()}, {@code findByStatus("OPEN")}, {@code getTimeOutOrders(setting.getOvertime())}).
      */
     static boolean batch(Semantics sem, MethodRef m, LoopFact loop) {
+        for (LoopFact l : m.method().body().loops()) {
+            if (contains(loop.range(), l.range()) && selects(sem, m, feedingCalls(sem, m, l))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when one of the {@code feeding} calls of {@code m} reads rows through a mapper, DAO or repository (or runs a
+     * SELECT) with a query that does not depend on {@code m}'s parameters: a scan, not the rows of a caller's key.
+     */
+    static boolean selects(Semantics sem, MethodRef m, List<CallSite> feeding) {
         Set<String> params = new HashSet<>();
         m.method().params().forEach(p -> params.add(p.name()));
         // what a lambda is given by its caller (a transaction template's handle on the DAOs) is given, not selected
@@ -260,41 +275,35 @@ public final class TransactionalBatchLoop implements Rule {
                 params.addAll(lf.params());
             }
         }
-        for (LoopFact l : m.method().body().loops()) {
-            if (!contains(loop.range(), l.range())) {
+        for (CallSite read : feeding) {
+            if (read.assignedTo() != null && feeding.stream().anyMatch(o -> o != read
+                    && o.args().stream().anyMatch(a -> a.names().contains(read.assignedTo())))) {
+                continue; // it builds the query another read runs (a wrapper), it does not select the rows
+            }
+            CallInfo ci = sem.calls(m).get(read.id());
+            io.idemcheck.core.index.ResolvedType rt = ci.target().receiverType();
+            boolean dataAccess = sem.index().typeOf(rt).filter(sem::isDataAccess).isPresent()
+                    || ci.statements().stream().anyMatch(st -> st.kind() == SqlFacts.Kind.SELECT);
+            if (!dataAccess) {
                 continue;
             }
-            List<CallSite> feeding = feedingCalls(sem, m, l);
-            for (CallSite read : feeding) {
-                if (read.assignedTo() != null && feeding.stream().anyMatch(o -> o != read
-                        && o.args().stream().anyMatch(a -> a.names().contains(read.assignedTo())))) {
-                    continue; // it builds the query another read runs (a wrapper), it does not select the rows
+            Set<String> argNames = new HashSet<>();
+            read.args().forEach(a -> argNames.addAll(a.names()));
+            if (read.receiver().kind() == Receiver.Kind.NAME) {
+                argNames.add(read.receiver().name()); // a read through what the caller handed in depends on it
+            }
+            // a query object is built by calls on it: wrapper.eq(Order::getTradeSn, tradeSn) keys the read
+            for (CallSite b : m.method().body().calls()) {
+                if (b.id() < read.id() && b.receiver().kind() == Receiver.Kind.NAME
+                        && argNames.contains(b.receiver().name())
+                        && m.method().body().locals().containsKey(b.receiver().name())) {
+                    b.args().forEach(a -> argNames.addAll(a.names()));
                 }
-                CallInfo ci = sem.calls(m).get(read.id());
-                io.idemcheck.core.index.ResolvedType rt = ci.target().receiverType();
-                boolean dataAccess = sem.index().typeOf(rt).filter(sem::isDataAccess).isPresent()
-                        || ci.statements().stream().anyMatch(st -> st.kind() == SqlFacts.Kind.SELECT);
-                if (!dataAccess) {
-                    continue;
-                }
-                Set<String> argNames = new HashSet<>();
-                read.args().forEach(a -> argNames.addAll(a.names()));
-                if (read.receiver().kind() == Receiver.Kind.NAME) {
-                    argNames.add(read.receiver().name()); // a read through what the caller handed in depends on it
-                }
-                // a query object is built by calls on it: wrapper.eq(Order::getTradeSn, tradeSn) keys the read
-                for (CallSite b : m.method().body().calls()) {
-                    if (b.id() < read.id() && b.receiver().kind() == Receiver.Kind.NAME
-                            && argNames.contains(b.receiver().name())
-                            && m.method().body().locals().containsKey(b.receiver().name())) {
-                        b.args().forEach(a -> argNames.addAll(a.names()));
-                    }
-                }
-                Set<String> roots = derivedFrom(sem, m, argNames);
-                roots.retainAll(params);
-                if (roots.isEmpty()) {
-                    return true;
-                }
+            }
+            Set<String> roots = derivedFrom(sem, m, argNames);
+            roots.retainAll(params);
+            if (roots.isEmpty()) {
+                return true;
             }
         }
         return false;

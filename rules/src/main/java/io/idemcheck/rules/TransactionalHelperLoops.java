@@ -18,10 +18,13 @@ import java.util.Set;
  * method with no transaction declaration of its own whose body is the batch, directly or through further such
  * helpers ({@value #MAX_HOPS} calls deep, each made outside the helper's loops): a drain loop that receives work items
  * one by one ({@code while (true) { m = receiver.receive(); .. }}), or a loop over rows it selects itself, and that
- * makes an external call per item (one that does not run in a REQUIRES_NEW method of its own). The helpers join the
- * caller's transaction, so the whole drain is one transaction: the connection is held throughout, and a failure rolls
- * back the database work of items whose external calls were made. Only with an external effect per item: a helper
- * that loops over its caller's list, or only writes the database, is the all-or-nothing its caller asked for.
+ * makes an external call per item (one that does not run in a REQUIRES_NEW method of its own), or a loop over a list
+ * handed down as an argument that holds rows selected on the way (the transactional method, or a helper before,
+ * scanned them: {@code List<Task> ts = mapper.selectPending(); processAll(ts);}). The helpers join the caller's
+ * transaction, so the whole drain is one transaction: the connection is held throughout, and a failure rolls back the
+ * database work of items whose external calls were made. Only with an external effect per item: a helper that loops
+ * over a list its caller was given (the children of one request), or only writes the database, is the all-or-nothing
+ * its caller asked for.
  */
 final class TransactionalHelperLoops {
 
@@ -36,7 +39,7 @@ final class TransactionalHelperLoops {
      * and the helpers called on the way to it (the first is {@code call}'s target; empty when that is the helper).
      */
     record HelperBatch(CallSite call, MethodRef helper, LoopFact loop, CallSite external, boolean drain,
-                       List<MethodRef> via) {
+                       List<MethodRef> via, boolean handed) {
     }
 
     /**
@@ -49,13 +52,19 @@ final class TransactionalHelperLoops {
         if (!c.loopIds().isEmpty() || sem.inAsyncLambda(m, c)) {
             return null;
         }
-        return batchBelow(sem, m, c, new ArrayList<>(), new HashSet<>());
+        return batchBelow(sem, m, c, Set.of(), new ArrayList<>(), new HashSet<>());
     }
 
-    private static HelperBatch batchBelow(Semantics sem, MethodRef m, CallSite c, List<MethodRef> via,
+    /**
+     * @param rows names of {@code m}'s parameters that hold rows selected above it (handed down by its caller)
+     */
+    private static HelperBatch batchBelow(Semantics sem, MethodRef m, CallSite c, Set<String> rows, List<MethodRef> via,
                                           Set<MethodRef> seen) {
         CallInfo ci = sem.calls(m).get(c.id());
-        if (ci.effect() == null || ci.effect().isDatabaseLocal()) {
+        // an effect the callee records itself is not passed up (the summary lists unrecorded ones): a call that hands
+        // selected rows down is followed anyway
+        boolean external = ci.effect() != null && !ci.effect().isDatabaseLocal();
+        if (!external && c.args().isEmpty()) {
             return null; // nothing external is reached through the call
         }
         if (ci.target().declared() != null && ownDeclaration(sem, ci.target().declared())) {
@@ -65,7 +74,11 @@ final class TransactionalHelperLoops {
             if (t.file().test() || !t.method().hasBody() || ownDeclaration(sem, t) || !seen.add(t)) {
                 continue;
             }
-            HelperBatch hb = loopIn(sem, c, t, via);
+            Set<String> handed = rowsHanded(sem, m, c, t, rows);
+            if (!external && handed.isEmpty()) {
+                continue;
+            }
+            HelperBatch hb = loopIn(sem, c, t, handed, via);
             if (hb != null) {
                 return hb;
             }
@@ -75,10 +88,10 @@ final class TransactionalHelperLoops {
             via.add(t);
             for (CallSite x : t.method().body().calls()) {
                 if (x.loopIds().isEmpty() && !sem.inAsyncLambda(t, x)) {
-                    HelperBatch below = batchBelow(sem, t, x, via, seen);
+                    HelperBatch below = batchBelow(sem, t, x, handed, via, seen);
                     if (below != null) {
                         return new HelperBatch(c, below.helper(), below.loop(), below.external(), below.drain(),
-                                below.via());
+                                below.via(), below.handed());
                     }
                 }
             }
@@ -87,26 +100,58 @@ final class TransactionalHelperLoops {
         return null;
     }
 
-    /** The batch loop of helper {@code t} with an external call per item, or null. */
-    private static HelperBatch loopIn(Semantics sem, CallSite c, MethodRef t, List<MethodRef> via) {
+    /**
+     * The batch loop of helper {@code t} with an external call per item, or null: a drain, a loop over rows {@code t}
+     * selects, or a loop over one of its parameters in {@code handed} (rows selected above it).
+     */
+    private static HelperBatch loopIn(Semantics sem, CallSite c, MethodRef t, Set<String> handed, List<MethodRef> via) {
         List<CallInfo> tinfos = sem.calls(t);
         for (LoopFact loop : t.method().body().loops()) {
             if (sem.loopOverLiteral(t, loop, 3)) {
                 continue;
             }
             boolean drain = drain(sem, t, loop);
-            if (!drain && !TransactionalBatchLoop.batch(sem, t, loop)) {
+            boolean overHanded = !drain && !handed.isEmpty()
+                    && TransactionalBatchLoop.derivedFrom(sem, t, loop.names()).stream().anyMatch(handed::contains);
+            if (!drain && !overHanded && !TransactionalBatchLoop.batch(sem, t, loop)) {
                 continue;
             }
             for (CallSite x : t.method().body().calls()) {
                 CallInfo xi = tinfos.get(x.id());
                 if (x.loopIds().contains(loop.id()) && !sem.inAsyncLambda(t, x) && xi.effect() != null
                         && !xi.effect().isDatabaseLocal() && TransactionalBatchLoop.ownTransaction(sem, xi) == null) {
-                    return new HelperBatch(c, t, loop, x, drain, List.copyOf(via));
+                    return new HelperBatch(c, t, loop, x, drain, List.copyOf(via), overHanded);
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * The parameters of callee {@code t} that call {@code c} of {@code m} fills with selected rows: an argument that
+     * derives from a read {@code m} makes through a mapper, DAO or repository whose query does not depend on
+     * {@code m}'s parameters ({@link TransactionalBatchLoop#selects}), or from a parameter of {@code m} in
+     * {@code rows} (rows handed down to {@code m} in turn).
+     */
+    private static Set<String> rowsHanded(Semantics sem, MethodRef m, CallSite c, MethodRef t, Set<String> rows) {
+        Set<String> out = new HashSet<>();
+        List<io.idemcheck.core.facts.MethodFacts.Param> ps = t.method().params();
+        for (int i = 0; i < c.args().size() && i < ps.size(); i++) {
+            io.idemcheck.core.facts.Arg a = c.args().get(i);
+            Set<String> from = TransactionalBatchLoop.derivedFrom(sem, m, a.names());
+            List<CallSite> feeding = new ArrayList<>();
+            a.callIds().forEach(id -> feeding.add(m.method().body().calls().get(id)));
+            for (String n : from) {
+                io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(n);
+                if (lv != null) {
+                    lv.initCallIds().forEach(id -> feeding.add(m.method().body().calls().get(id)));
+                }
+            }
+            if (from.stream().anyMatch(rows::contains) || TransactionalBatchLoop.selects(sem, m, feeding)) {
+                out.add(ps.get(i).name());
+            }
+        }
+        return out;
     }
 
     private static boolean ownDeclaration(Semantics sem, MethodRef t) {
