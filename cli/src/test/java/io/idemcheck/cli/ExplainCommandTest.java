@@ -169,7 +169,7 @@ class ExplainCommandTest {
         JsonNode none = verdict(NOON.resolve("job/ArrearsReminderJob.java") + ":28", "IDEM004");
         assertThat(none.get("missing").get(0).asText())
                 .isEqualTo("the method: a condition: the method has no if, switch, early exit or assertion call "
-                        + "(catalog assertionGuardCalls)");
+                        + "(catalog assertionGuardCalls, or a project helper that throws unless its argument is true)");
     }
 
     @Test

@@ -74,7 +74,7 @@ public final class CheckThenActStatusGuard implements Rule {
         } else if (m.method().body().guards().isEmpty() && m.method().body().calls().stream()
                 .noneMatch(h -> StatusChecks.assertionGuard(ctx.project().semantics(), m, h) != null)) {
             trace.missing(0, "the method", "a condition: the method has no if, switch, early exit or assertion "
-                    + "call (catalog assertionGuardCalls)");
+                    + "call (catalog assertionGuardCalls, or a project helper that throws unless its argument is true)");
         } else {
             checkMethod(ctx, ctx.project().semantics(), m, trace);
             if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
@@ -100,10 +100,13 @@ public final class CheckThenActStatusGuard implements Rule {
             if (sc == null) {
                 continue;
             }
-            checkGuard(ctx, sem, m, infos, g, sc, c -> c.guardIds().contains(g.id()) && !g.callIds().contains(c.id()),
-                    trace);
+            // if (..) fail(..) with a project helper that always throws leaves like if (..) throw ..
+            CallSite exit = StatusChecks.throwingExit(sem, m, g);
+            checkGuard(ctx, sem, m, infos, g, sc, c -> (c.guardIds().contains(g.id())
+                    || exit != null && StatusChecks.afterExit(body, g, exit, c)) && !g.callIds().contains(c.id()), trace);
         }
-        // a statement Assert.isTrue(cond, ..) / Preconditions.checkState(cond, ..) guards what it dominates
+        // a statement Assert.isTrue(cond, ..) / Preconditions.checkState(cond, ..), or a project helper that throws
+        // unless its argument is true (Checks.require(cond, ..)), guards what it dominates
         for (CallSite h : body.calls()) {
             GuardFact g = StatusChecks.assertionGuard(sem, m, h);
             StatusCheck sc = g == null ? null : statusCheck(sem, m, g);
@@ -132,33 +135,37 @@ public final class CheckThenActStatusGuard implements Rule {
                     continue;
                 }
                 CallInfo ci = infos.get(c.id());
-                if (!sem.writesDatabase(m, c) && !savesThroughDataAccess(sem, c, ci, 0)) {
+                if (!sem.writesDatabase(m, c) && !StatusActs.savesThroughDataAccess(sem, c, ci, 0)
+                        && !StatusActs.dirtyWrite(sem, m, c)) {
                     continue;
                 }
-                if (!writesCheckedColumn(m, c, ci, sc, field) || !StatusChecks.sameRow(sem, m, c, sc)) {
+                if (!StatusActs.writesCheckedColumn(sem, m, c, ci, sc, field) || !StatusChecks.sameRow(sem, m, c, sc)) {
                     // a precondition for another row or column, or for an effect: not a transition guard
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes another column ("
                             + field + " is not set) or another row than the one checked");
                     continue;
                 }
-                java.util.Set<String> written = StatusRows.writtenColumns(m, c, ci, sc.variable());
-                if (StatusChecks.converges(g.text(), StatusRows.writtenValue(m, c, ci, sc.variable(), field),
+                boolean dirty = StatusActs.dirtyWrite(sem, m, c);
+                java.util.Set<String> written = dirty ? Set.of(field) : StatusRows.writtenColumns(m, c, ci, sc.variable());
+                String value = dirty ? c.args().get(0).text().trim()
+                        : StatusRows.writtenValue(m, c, ci, sc.variable(), field);
+                if (StatusChecks.converges(g.text(), value,
                         StatusRows.setsOtherStatus(sem.index().catalog(), written, field))) {
                     // every run writes the value the check excluded: a repeat changes nothing
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes the value the check "
                             + "excludes: a repeat changes nothing");
                     continue;
                 }
-                if (safe(sem, m, c, ci)) {
+                if (StatusActs.safe(sem, m, c, ci)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " is atomic: a conditional update, "
                             + "or a checked claim guards it");
-                } else if (ci.effect() == null && writesCheckedValue(c, ci, g)) {
+                } else if (ci.effect() == null && StatusActs.writesCheckedValue(c, ci, g)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes only the state the check "
                             + "tested for: a repeat converges");
                 } else if (StatusChecks.rowLocked(sem, m, sc.loadedBy(), c)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " and the read run under a lock keyed "
                             + "by the row: a second run waits and fails the check");
-                } else if (lockedRead(sem, m, sc, c)) {
+                } else if (StatusActs.lockedRead(sem, m, sc, c)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes a row read with a lock held "
                             + "(SELECT .. FOR UPDATE in a transaction): a second run waits and fails the check");
                 } else {
@@ -177,7 +184,7 @@ public final class CheckThenActStatusGuard implements Rule {
                 for (CallSite c : body.calls()) {
                     CallInfo ci = infos.get(c.id());
                     if (guarded.test(c) && ci.effect() != null
-                            && !ci.effect().isDatabaseLocal() && !acts.contains(c) && !safe(sem, m, c, ci)) {
+                            && !ci.effect().isDatabaseLocal() && !acts.contains(c) && !StatusActs.safe(sem, m, c, ci)) {
                         acts.add(c);
                     }
                 }
@@ -185,64 +192,6 @@ public final class CheckThenActStatusGuard implements Rule {
                 report(ctx, sem, m, g, sc, acts, infos);
             }
         }
-    }
-
-    /**
-     * True when the write sets the checked status column: an entity save of the checked variable after a setter of
-     * that field ({@code o.setStatus(X); repo.save(o)}), an UPDATE whose SET list has the column, or a status update
-     * whose SQL is not visible (recognised by its name). A write of other columns only, or an insert, is not an act
-     * on the checked status.
-     */
-    private static boolean writesCheckedColumn(MethodRef m, CallSite c, CallInfo ci, StatusCheck sc, String field) {
-        java.util.Set<String> written = StatusRows.writtenColumns(m, c, ci, sc.variable());
-        if (written.contains(field)) {
-            return true;
-        }
-        // a status update whose SQL is not visible, named for the checked column (updateStatus for status)
-        String name = c.name().toLowerCase(java.util.Locale.ROOT);
-        return written.isEmpty() && ci.isRecord() && ci.statements().isEmpty() && name.startsWith("update")
-                && (name.contains(field) || field.endsWith(name.contains("status") ? "status" : "state")
-                && (name.contains("status") || name.contains("state")));
-    }
-
-    /**
-     * The call hands its argument to a data-access method named for a write ({@code executionDAO.updateWorkflow(w)}
-     * inside a facade's {@code updateWorkflow(w)}), at most two calls down, whose implementations' SQL is not visible
-     * (a store behind an interface with several back ends): by its name it writes the row.
-     */
-    private static boolean savesThroughDataAccess(Semantics sem, CallSite c, CallInfo ci, int depth) {
-        if (c.args().isEmpty()) {
-            return false;
-        }
-        io.idemcheck.core.index.TypeEntry te = sem.index().typeOf(ci.target().receiverType()).orElse(null);
-        if (te != null && sem.isDataAccess(te) && sem.catalog().terms(Vocabulary.DB_WRITE_METHOD_NAMES).has(c.name())) {
-            return true;
-        }
-        if (depth >= 2) {
-            return false;
-        }
-        for (MethodRef t : ci.target().targets()) {
-            if (!t.method().hasBody() || t.file().test() || t.method().params().isEmpty()) {
-                continue;
-            }
-            List<CallInfo> tinfos = sem.calls(t);
-            for (CallSite x : t.method().body().calls()) {
-                boolean passesParam = x.args().stream().anyMatch(a -> t.method().params().stream()
-                        .anyMatch(p -> a.text().trim().equals(p.name())));
-                if (passesParam && savesThroughDataAccess(sem, x, tinfos.get(x.id()), depth + 1)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The row was read with a lock held until the write ({@code SELECT .. FOR UPDATE}, a pessimistic-lock repository
-     * method) inside a transaction: a second run waits, then reads the new status and fails the check.
-     */
-    private static boolean lockedRead(Semantics sem, MethodRef m, StatusCheck sc, CallSite c) {
-        return NonConditionalStatusUpdate.lockedBefore(sem, m, c, sem.calls(m));
     }
 
     /** "order.getStatus()" -> "status", "coupon.isUsed()" -> "used", "job.status" -> "status". */
@@ -254,49 +203,6 @@ public final class CheckThenActStatusGuard implements Rule {
     private static boolean isLoopCondition(Body body, GuardFact g) {
         for (LoopFact l : body.loops()) {
             if (l.iterable().equals(g.text()) && TransactionalBatchLoop.contains(l.range(), g.range())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The act is a conditional update itself, or a checked conditional claim guards it. */
-    private static boolean safe(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
-        if (ci.claim()) {
-            return true;
-        }
-        if (ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis()) && rowCountChecked(sem, m, c)) {
-            return true; // a status update whose SQL is not visible, used as a compare-and-set by its row count
-        }
-        if (versionFenced(ci) && (!c.name().equals("updateById") && !c.name().startsWith("updateByPrimaryKey")
-                || rowCountChecked(sem, m, c))) {
-            return true; // an optimistic-lock entity write: JPA's save throws, MyBatis-Plus's checked count is 0
-        }
-        String table = ci.statements().stream().map(SqlStatement::table).filter(java.util.Objects::nonNull)
-                .findFirst().orElse(null);
-        return StatusChecks.coveringClaim(sem, m, c, table) != null;
-    }
-
-    /**
-     * The write is a save of an entity with an optimistic-lock field (JPA or MyBatis-Plus {@code @Version}): every
-     * status-writing statement it runs is an entity save matched on the version read with the row, so a second run
-     * that read the same old row writes nothing (JPA throws, an {@code updateById} returns 0).
-     */
-    private static boolean versionFenced(CallInfo ci) {
-        List<SqlStatement> writes = ci.statements().stream().filter(SqlStatement::statusWrite).toList();
-        return !writes.isEmpty() && writes.stream().allMatch(st -> st.source() == SqlStatement.Source.ENTITY_SAVE
-                && st.conditional());
-    }
-
-    private static boolean rowCountChecked(Semantics sem, MethodRef m, CallSite c) {
-        if (c.use() == CallSite.Use.CONDITION) {
-            return true;
-        }
-        if (c.assignedTo() == null) {
-            return false;
-        }
-        for (GuardFact g : m.method().body().guards()) {
-            if (sem.roots(m, g.names()).contains(c.assignedTo())) {
                 return true;
             }
         }
@@ -561,25 +467,5 @@ public final class CheckThenActStatusGuard implements Rule {
         return Fix.of("Replace the in-memory check with a conditional update that moves the status in the "
                 + "database (UPDATE .. SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING') and act only when "
                 + "its row count is 1; then only one instance, and one run, can pass the check.", template);
-    }
-
-    /**
-     * A status write whose only value is the state the guard tested for ({@code if (!"ARCHIVED".equals(s))
-     * updateStatus(id, "ARCHIVED")}) converges: a second or concurrent run writes the same value again.
-     */
-    private static boolean writesCheckedValue(CallSite c, CallInfo ci, GuardFact g) {
-        java.util.Set<String> written = new java.util.LinkedHashSet<>();
-        for (io.idemcheck.core.sql.SqlStatement st : ci.statements()) {
-            for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
-                f.statusValues().stream().filter(v -> !v.equals("?") && !v.isBlank()).forEach(written::add);
-            }
-        }
-        for (io.idemcheck.core.facts.Arg a : c.args()) {
-            if (a.stringValue() != null && a.stringValue().matches("[A-Za-z_]{2,}")) {
-                written.add(a.stringValue());
-            }
-        }
-        return written.size() == 1 && (g.text().contains("\"" + written.iterator().next() + "\"")
-                || g.text().contains("'" + written.iterator().next() + "'"));
     }
 }

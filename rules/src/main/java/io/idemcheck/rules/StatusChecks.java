@@ -1,6 +1,5 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -416,17 +415,60 @@ final class StatusChecks {
     }
 
     /**
-     * A statement call of the catalog's {@code assertionGuardCalls} ({@code Assert.isTrue(cond, "..")}) as a guard of
-     * its first argument, or null. The guard's id is -1: what it guards is the code it dominates.
+     * A statement call that throws unless its argument is true, as a guard of that argument, or null: one of the
+     * catalog's {@code assertionGuardCalls} ({@code Assert.isTrue(cond, "..")}, argument 0), or a project helper whose
+     * body throws unless its boolean parameter N is true ({@code Checks.require(cond, "..")}, directly or through the
+     * helpers it calls: {@link Semantics#throwsUnless}). The guard's id is -1: what it guards is the code it dominates.
      */
     static GuardFact assertionGuard(Semantics sem, MethodRef m, CallSite h) {
-        if (h.use() != CallSite.Use.DISCARDED || h.args().isEmpty() || h.receiver().kind() == Receiver.Kind.NONE
-                || h.receiver().kind() == Receiver.Kind.THIS
-                || !sem.catalog().terms(Vocabulary.ASSERTION_GUARD_CALLS).has(h.receiver().text().trim() + "." + h.name())) {
+        if (h.use() != CallSite.Use.DISCARDED || h.args().isEmpty()) {
             return null;
         }
-        io.idemcheck.core.facts.Arg a = h.args().get(0);
+        int n = sem.throwsUnless(m, h);
+        if (n < 0 || n >= h.args().size()) {
+            return null;
+        }
+        io.idemcheck.core.facts.Arg a = h.args().get(n);
         return new GuardFact(-1, a.text(), a.names(), a.callIds(), true, h.range());
+    }
+
+    /**
+     * The call that makes if-guard {@code g} an early exit, or null: the if has no else and its then-branch ends with
+     * a call statement of a helper that always throws ({@code if (s != PENDING) fail("..")}), so what follows the if
+     * runs only when its condition is false, as after {@code if (..) throw ..}.
+     */
+    static CallSite throwingExit(Semantics sem, MethodRef m, GuardFact g) {
+        if (g.id() < 0) {
+            return null;
+        }
+        io.idemcheck.core.facts.ExitFacts.IfExit x = m.method().body().exits().ifExit(g.id());
+        if (x == null) {
+            return null;
+        }
+        CallSite c = m.method().body().calls().get(x.callId());
+        return sem.throwsUnless(m, c) == io.idemcheck.core.facts.ExitFacts.ALWAYS ? c : null;
+    }
+
+    /**
+     * True when {@code c} runs only after the if of guard {@code g}, whose then-branch ends with the throwing call
+     * {@code exit}, let it through: later, in the same lambda, under every guard and arm around the if.
+     */
+    static boolean afterExit(Body body, GuardFact g, CallSite exit, CallSite c) {
+        if (c.id() <= exit.id() || c.lambdaId() != exit.lambdaId()) {
+            return false;
+        }
+        int branch = body.exits().ifExit(g.id()).branch();
+        for (int gid : exit.guardIds()) {
+            if (gid != g.id() && !c.guardIds().contains(gid)) {
+                return false;
+            }
+        }
+        for (CallSite.Arm a : exit.arms()) {
+            if (a.branchId() != branch && !c.arms().contains(a)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when every run of {@code c} runs {@code h} first: later, same lambda, inside every arm and guard of h. */

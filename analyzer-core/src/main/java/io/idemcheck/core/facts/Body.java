@@ -12,11 +12,12 @@ import java.util.Set;
  * Rules read this instead of the AST, which is dropped after extraction. {@code tries} are the try statements
  * with catch clauses, {@code creations} the {@code new T(..)} expressions (anonymous classes included),
  * {@code returnedNames} the names the method's own {@code return} statements read ({@code return n;} gives n; a
- * return inside a lambda is the lambda's and adds nothing).
+ * return inside a lambda is the lambda's and adds nothing), {@code exits} how the body leaves by throwing and which
+ * of its calls could make it or its ifs leave ({@link ExitFacts}).
  */
 public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
                    Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations,
-                   Set<String> returnedNames) implements java.io.Serializable {
+                   Set<String> returnedNames, ExitFacts exits) implements java.io.Serializable {
 
     public static final Body EMPTY = new Body(List.of(), List.of(), List.of(), List.of(), Map.of());
 
@@ -29,6 +30,13 @@ public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> g
         tries = tries == null ? List.of() : List.copyOf(tries);
         creations = creations == null ? List.of() : List.copyOf(creations);
         returnedNames = returnedNames == null ? Set.of() : Shared.set(returnedNames);
+        exits = exits == null ? ExitFacts.NONE : exits;
+    }
+
+    /** A body without exit facts. */
+    public Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> guards, List<LambdaFact> lambdas,
+                Map<String, LocalVar> locals, List<TryFact> tries, List<NewFact> creations, Set<String> returnedNames) {
+        this(calls, loops, guards, lambdas, locals, tries, creations, returnedNames, ExitFacts.NONE);
     }
 
     /** A body without returned names. */

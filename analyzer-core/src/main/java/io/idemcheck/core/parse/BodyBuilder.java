@@ -18,7 +18,6 @@ import com.github.javaparser.ast.expr.SwitchExpr;
 import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
-import com.github.javaparser.ast.stmt.BreakStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
 import com.github.javaparser.ast.stmt.ContinueStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
@@ -71,15 +70,16 @@ import static io.idemcheck.core.parse.FactExtractor.text;
 import static io.idemcheck.core.parse.FactExtractor.typeRef;
 import static io.idemcheck.core.parse.SyntaxShapes.exits;
 import static io.idemcheck.core.parse.SyntaxShapes.looksLikeQualifiedType;
-import static io.idemcheck.core.parse.SyntaxShapes.ownBlock;
-import static io.idemcheck.core.parse.SyntaxShapes.ownLoopLevel;
 import static io.idemcheck.core.parse.SyntaxShapes.use;
 
 /** Builds the {@link Body} of one method by walking its statements once. */
 final class BodyBuilder {
     private final Map<String, TypeRef> fields;
     private final Map<String, String> constants;
+    private final List<MethodFacts.Param> params;
     private final Set<String> paramNames = new LinkedHashSet<>();
+    private final Map<ExpressionStmt, Integer> stmtCalls = new java.util.IdentityHashMap<>();
+    private final List<io.idemcheck.core.facts.ExitFacts.IfExit> ifExits = new ArrayList<>();
 
     private final List<CallSite> calls = new ArrayList<>();
     private final List<LoopFact> loops = new ArrayList<>();
@@ -108,12 +108,14 @@ final class BodyBuilder {
         this.local = local;
         this.fields = fields;
         this.constants = constants;
+        this.params = params;
         for (MethodFacts.Param p : params) {
             paramNames.add(p.name());
         }
     }
 
-    Body build() {
+    /** The body of {@code root}, walked with {@link #stmt} before. */
+    Body build(BlockStmt root) {
         List<LambdaFact> lambdas = new ArrayList<>();
         for (int i = 0; i < lambdaInfo.size(); i++) {
             lambdas.add(new LambdaFact(i, lambdaParams.get(i), lambdaInfo.get(i)[0], lambdaInfo.get(i)[1]));
@@ -128,7 +130,8 @@ final class BodyBuilder {
             news.add(new NewFact(oc.getType().getNameWithScope(), args, range(oc), text(oc), (String) c[1],
                     ((int[]) c[2])[0], ((int[]) c[2])[1]));
         }
-        return new Body(calls, loops, guards, lambdas, lv, tries, news, returnedNames);
+        return new Body(calls, loops, guards, lambdas, lv, tries, news, returnedNames,
+                ExitShapes.of(root, params, stmtCalls, ifExits));
     }
 
     // ---- statements -----------------------------------------------------------------------------------------
@@ -141,6 +144,9 @@ final class BodyBuilder {
         }
         if (s instanceof ExpressionStmt es) {
             expr(es.getExpression());
+            if (es.getExpression() instanceof MethodCallExpr) {
+                stmtCalls.put(es, calls.size() - 1); // the statement's own call comes after its arguments
+            }
             return -1;
         }
         if (s instanceof IfStmt is) {
@@ -249,23 +255,8 @@ final class BodyBuilder {
             if (!catchFacts.isEmpty()) {
                 List<Integer> tryLoops = new ArrayList<>(loopStack);
                 java.util.Collections.reverse(tryLoops);
-                Set<String> assigned = new LinkedHashSet<>();
-                for (AssignExpr a : ts.getTryBlock().findAll(AssignExpr.class)) {
-                    if (a.getTarget() instanceof NameExpr n && ownBlock(a, ts)) {
-                        assigned.add(n.getNameAsString());
-                    } else if (a.getTarget() instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr
-                            && ownBlock(a, ts)) {
-                        assigned.add(fa.getNameAsString());
-                    }
-                }
-                boolean leaves = false;
-                for (Statement st : ts.getTryBlock().findAll(Statement.class)) {
-                    if ((st instanceof BreakStmt || st instanceof ReturnStmt) && ownLoopLevel(st, ts)) {
-                        leaves = true;
-                    }
-                }
                 tries.add(new TryFact(b, range(ts), tryLoops, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
-                        tryFirst, tryEnd, leaves, assigned, catchFacts));
+                        tryFirst, tryEnd, SyntaxShapes.leavesLoop(ts), SyntaxShapes.assignedIn(ts), catchFacts));
             }
             ts.getFinallyBlock().ifPresent(fb -> {
                 armStack.push(new CallSite.Arm(b, -1, true));
@@ -372,6 +363,10 @@ final class BodyBuilder {
         armStack.push(new CallSite.Arm(b, 0, false));
         stmt(is.getThenStmt());
         armStack.pop();
+        if (!exits && is.getElseStmt().isEmpty() && ExitShapes.lastStatement(is.getThenStmt()) instanceof ExpressionStmt es
+                && stmtCalls.containsKey(es)) {
+            ifExits.add(new io.idemcheck.core.facts.ExitFacts.IfExit(g, stmtCalls.get(es), b)); // if (..) fail(..);
+        }
         is.getElseStmt().ifPresent(el -> {
             armStack.push(new CallSite.Arm(b, 1, false));
             stmt(el);

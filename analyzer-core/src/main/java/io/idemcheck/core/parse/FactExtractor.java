@@ -337,7 +337,7 @@ public final class FactExtractor {
         if (body.isPresent()) {
             BodyBuilder bb = new BodyBuilder(fields, constants, params, local);
             bb.stmt(body.get());
-            b = bb.build();
+            b = bb.build(body.get());
         }
         String vis;
         if (cd.isPublic() || (inInterface && !cd.isPrivate())) {

@@ -79,6 +79,30 @@ final class SyntaxShapes {
         return true;
     }
 
+    /** The names (locals, and fields through {@code this.}) the try block of {@code ts} assigns in its own code. */
+    static java.util.Set<String> assignedIn(TryStmt ts) {
+        java.util.Set<String> assigned = new java.util.LinkedHashSet<>();
+        for (AssignExpr a : ts.getTryBlock().findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof NameExpr n && ownBlock(a, ts)) {
+                assigned.add(n.getNameAsString());
+            } else if (a.getTarget() instanceof FieldAccessExpr fa
+                    && fa.getScope() instanceof com.github.javaparser.ast.expr.ThisExpr && ownBlock(a, ts)) {
+                assigned.add(fa.getNameAsString());
+            }
+        }
+        return assigned;
+    }
+
+    /** True when a break or return of the try block of {@code ts} leaves the loop around the try statement. */
+    static boolean leavesLoop(TryStmt ts) {
+        for (Statement st : ts.getTryBlock().findAll(Statement.class)) {
+            if ((st instanceof BreakStmt || st instanceof ReturnStmt) && ownLoopLevel(st, ts)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean exits(Statement s) {
         if (s instanceof BlockStmt b) {
             return !b.getStatements().isEmpty() && exits(b.getStatements().getLast().get());

@@ -269,54 +269,68 @@ public final class JobShapes {
      * finder of the same class over such a type. Null otherwise.
      */
     public static CallSite managedStatusWrite(Semantics sem, MethodRef m, CallSite e, List<CallInfo> infos) {
-        if (transactionOf(sem, m) == null || e.lambdaId() >= 0) {
+        if (e.lambdaId() >= 0) {
             return null;
         }
-        io.idemcheck.core.catalog.Catalog cat = sem.catalog();
-        io.idemcheck.core.facts.Body body = m.method().body();
         Set<String> eRoots = infos.get(e.id()).roots();
-        for (CallSite p : body.calls()) {
-            if (p.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.NAME || p.args().isEmpty()
-                    || p.exclusiveWith(e) || p.lambdaId() >= 0 || p.catchDepth() > 0
-                    || io.idemcheck.core.catalog.Catalog.firstMatching(cat.statusSetterNames(), p.name()) == null) {
-                continue;
-            }
-            String x = p.receiver().name();
-            io.idemcheck.core.facts.LocalVar lv = body.locals().get(x);
-            if (lv == null || lv.initCallIds().isEmpty() || CallSql.isFreshEntity(m, x) || !eRoots.contains(x)) {
-                continue;
-            }
-            boolean managed = false;
-            for (int id : lv.initCallIds()) {
-                io.idemcheck.core.index.CallTarget t = sem.index().calls(m).get(id);
-                managed |= managedLoad(sem, t);
-                for (MethodRef finder : t.targets()) {
-                    // a small finder of the same class that returns the entity type (findSaved(ref) over
-                    // repository.findByReference(ref)): what it returns is managed too
-                    if (!managed && finder.owner().equals(m.owner()) && finder.method().hasBody()
-                            && finder.method().body().calls().size() <= 3 && lv.type() != null
-                            && finder.method().returnType().simpleName().equals(lv.type().simpleName())) {
-                        for (io.idemcheck.core.index.CallTarget ft : sem.index().calls(finder)) {
-                            managed |= managedLoad(sem, ft);
-                        }
-                    }
-                }
-            }
-            if (!managed) {
-                continue;
-            }
-            boolean saved = false;
-            for (CallSite c : body.calls()) {
-                if (io.idemcheck.core.catalog.Catalog.firstMatching(cat.entitySaveMethodNames(), c.name()) != null
-                        && !c.args().isEmpty() && c.args().get(0).text().equals(x)) {
-                    saved = true;
-                }
-            }
-            if (!saved) {
+        for (CallSite p : m.method().body().calls()) {
+            if (!p.exclusiveWith(e) && p.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME
+                    && eRoots.contains(p.receiver().name()) && dirtyStatusWrite(sem, m, p)) {
                 return p;
             }
         }
         return null;
+    }
+
+    /**
+     * True when {@code p} sets a status on a JPA-managed entity that no explicit save writes, inside a transaction:
+     * JPA's dirty checking writes the new status when the transaction commits ({@code Order o =
+     * repo.findById(id).orElseThrow(); o.setStatus(PAID);}). The entity is a local loaded by a call on a {@code
+     * managedEntityRepositories} type (a Spring Data repository, an EntityManager) or by a small finder of the same
+     * class over one, not built in the method; the setter is a catalogued status setter made outside lambdas and catch
+     * blocks; the method saves the entity nowhere (a save is an ordinary record); the transaction is the method's own
+     * or a caller's in the same class ({@link #transactionOf}). With no transaction the entity is detached once the
+     * load returns, and setting it writes nothing.
+     */
+    public static boolean dirtyStatusWrite(Semantics sem, MethodRef m, CallSite p) {
+        io.idemcheck.core.catalog.Catalog cat = sem.catalog();
+        io.idemcheck.core.facts.Body body = m.method().body();
+        if (p.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.NAME || p.args().isEmpty()
+                || p.lambdaId() >= 0 || p.catchDepth() > 0
+                || io.idemcheck.core.catalog.Catalog.firstMatching(cat.statusSetterNames(), p.name()) == null) {
+            return false;
+        }
+        String x = p.receiver().name();
+        io.idemcheck.core.facts.LocalVar lv = body.locals().get(x);
+        if (lv == null || lv.initCallIds().isEmpty() || CallSql.isFreshEntity(m, x)) {
+            return false;
+        }
+        boolean managed = false;
+        for (int id : lv.initCallIds()) {
+            io.idemcheck.core.index.CallTarget t = sem.index().calls(m).get(id);
+            managed |= managedLoad(sem, t);
+            for (MethodRef finder : t.targets()) {
+                // a small finder of the same class that returns the entity type (findSaved(ref) over
+                // repository.findByReference(ref)): what it returns is managed too
+                if (!managed && finder.owner().equals(m.owner()) && finder.method().hasBody()
+                        && finder.method().body().calls().size() <= 3 && lv.type() != null
+                        && finder.method().returnType().simpleName().equals(lv.type().simpleName())) {
+                    for (io.idemcheck.core.index.CallTarget ft : sem.index().calls(finder)) {
+                        managed |= managedLoad(sem, ft);
+                    }
+                }
+            }
+        }
+        if (!managed) {
+            return false;
+        }
+        for (CallSite c : body.calls()) {
+            if (io.idemcheck.core.catalog.Catalog.firstMatching(cat.entitySaveMethodNames(), c.name()) != null
+                    && !c.args().isEmpty() && c.args().get(0).text().equals(x)) {
+                return false;
+            }
+        }
+        return transactionOf(sem, m) != null;
     }
 
     /**

@@ -61,6 +61,7 @@ public final class Semantics implements CallFacts {
     private final Transactions transactions;
     private final EntryPoints entryPoints;
     private final DatabaseWrites databaseWrites;
+    private final Throwing throwing;
     // guarded by this
     private final Map<MethodFacts, List<CallInfo>> infos = new IdentityHashMap<>();
     private final Map<MethodFacts, MethodSummary> summaries = new IdentityHashMap<>();
@@ -86,6 +87,7 @@ public final class Semantics implements CallFacts {
         this.transactions = new Transactions(index);
         this.entryPoints = new EntryPoints(index, this);
         this.databaseWrites = new DatabaseWrites(index, dataAccess, this, this);
+        this.throwing = new Throwing(index, catalog);
     }
 
     public SqlModel sqlModel() {
@@ -437,6 +439,14 @@ public final class Semantics implements CallFacts {
     /** See {@link DatabaseWrites#writesDatabase}. */
     public boolean writesDatabase(MethodRef m, CallSite c) {
         return databaseWrites.writesDatabase(m, c);
+    }
+
+    /**
+     * Whether call {@code c} of {@code m} leaves by throwing ({@link Throwing#ofCall}): {@link
+     * io.idemcheck.core.facts.ExitFacts#NO}, {@code ALWAYS}, or the argument a true value of which lets it return.
+     */
+    public int throwsUnless(MethodRef m, CallSite c) {
+        return throwing.ofCall(m, c);
     }
 
     /** See {@link DatabaseWrites#methodWritesDatabase}. */
