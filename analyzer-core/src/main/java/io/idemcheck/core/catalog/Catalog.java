@@ -216,7 +216,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     /** The first of {@code patterns} (name patterns, see {@link NamePattern}) that matches {@code name}, or null. */
     public static String firstMatching(List<String> patterns, String name) {
         for (String p : patterns) {
-            if (new NamePattern(p).matches(name)) {
+            if (NamePattern.matches(p, name)) {
                 return p;
             }
         }
@@ -273,7 +273,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
             return null; // an exception (notify) or a receiver of a notice (refundNotify, payCallback)
         }
         for (EffectName e : effectMethodNames) {
-            if (new NamePattern(e.pattern()).matches(method)) {
+            if (NamePattern.matches(e.pattern(), method)) {
                 return e;
             }
         }

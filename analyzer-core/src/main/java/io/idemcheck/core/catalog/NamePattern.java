@@ -10,25 +10,35 @@ package io.idemcheck.core.catalog;
 public record NamePattern(String pattern) {
 
     public boolean matches(String name) {
+        return matches(pattern, name);
+    }
+
+    /**
+     * {@code new NamePattern(pattern).matches(name)} without building the pattern or its prefix and suffix strings
+     * (a hot path: the catalog's lists are tried against every call's name).
+     */
+    public static boolean matches(String pattern, String name) {
         int star = pattern.indexOf('*');
         if (star < 0) {
             return pattern.equals(name);
         }
-        String pre = pattern.substring(0, star);
-        String suf = pattern.substring(star + 1);
-        if (suf.isEmpty()) {
-            if (!name.startsWith(pre)) {
+        int sufLen = pattern.length() - star - 1;
+        if (sufLen == 0) {
+            if (!name.regionMatches(0, pattern, 0, star)) {
                 return false;
             }
-            if (name.length() == pre.length()) {
+            if (name.length() == star) {
                 return true;
             }
-            char c = name.charAt(pre.length());
-            return pre.isEmpty() || Character.isUpperCase(c) || Character.isDigit(c) || c == '_';
+            char c = name.charAt(star);
+            return star == 0 || Character.isUpperCase(c) || Character.isDigit(c) || c == '_';
         }
-        if (pre.isEmpty()) {
-            return name.equalsIgnoreCase(suf) || name.length() > suf.length() && name.endsWith(suf);
+        boolean endsWithSuffix = name.length() >= sufLen
+                && name.regionMatches(name.length() - sufLen, pattern, star + 1, sufLen);
+        if (star == 0) {
+            return name.length() == sufLen && name.regionMatches(true, 0, pattern, 1, sufLen)
+                    || name.length() > sufLen && endsWithSuffix;
         }
-        return name.length() > pre.length() + suf.length() - 1 && name.startsWith(pre) && name.endsWith(suf);
+        return name.length() > star + sufLen - 1 && name.regionMatches(0, pattern, 0, star) && endsWithSuffix;
     }
 }

@@ -91,7 +91,7 @@ public record Terms(String evidence, String match, List<String> values, List<Str
         for (String v : values) {
             boolean hit = switch (match) {
                 case "exact" -> v.equals(name);
-                case "pattern" -> new NamePattern(v).matches(name);
+                case "pattern" -> NamePattern.matches(v, name);
                 case "regex" -> Pattern.compile(v).matcher(name).matches();
                 default -> name.contains(v);
             };

@@ -36,6 +36,11 @@ final class TypeHierarchy {
     private final Map<String, List<TypeEntry>> directSubtypes = new HashMap<>();
     private final Map<TypeFacts, List<ResolvedType>> supertypeCache = new IdentityHashMap<>();
     private final Map<String, List<TypeEntry>> implCache = new ConcurrentHashMap<>();
+    /** {@link #allSupertypes} and the simple names {@link #isSubtypeOf} asks about, per type (pure, so memoised). */
+    private final Map<TypeFacts, Supers> allSupers = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+
+    private record Supers(List<ResolvedType> list, Set<String> simpleNames) {
+    }
 
     /** @param types the project types by fully qualified name (read only; filled before any lookup) */
     TypeHierarchy(Map<String, TypeEntry> types, Catalog catalog) {
@@ -152,10 +157,23 @@ final class TypeHierarchy {
 
     /** The type and all its supertypes (project ones recursively), nearest first; names as resolved. */
     List<ResolvedType> allSupertypes(TypeEntry e) {
-        List<ResolvedType> out = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
-        collectSupers(e, out, seen);
-        return out;
+        return supers(e).list();
+    }
+
+    /** The memoised supertypes of {@code e}: they depend on its type only, and the index is read-only by now. */
+    private Supers supers(TypeEntry e) {
+        Supers s = allSupers.get(e.type());
+        if (s == null) {
+            List<ResolvedType> out = new ArrayList<>();
+            collectSupers(e, out, new LinkedHashSet<>());
+            Set<String> names = new java.util.HashSet<>();
+            for (ResolvedType r : out) {
+                names.add(r.simpleName());
+            }
+            s = new Supers(java.util.Collections.unmodifiableList(out), names);
+            allSupers.put(e.type(), s);
+        }
+        return s;
     }
 
     private void collectSupers(TypeEntry e, List<ResolvedType> out, Set<String> seen) {
@@ -202,12 +220,7 @@ final class TypeHierarchy {
         if (e.type().simpleName().equals(simple)) {
             return true;
         }
-        for (ResolvedType r : allSupertypes(e)) {
-            if (r.simpleName().equals(simple)) {
-                return true;
-            }
-        }
-        return false;
+        return supers(e).simpleNames().contains(simple);
     }
 
     /** Project classes that implement or extend {@code fqn}, transitively (not including {@code fqn} itself). */

@@ -1,17 +1,24 @@
 package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.TypeEntry;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
 /**
  * Which project types are data-access types (mappers, DAOs, repositories), from the catalog's annotations, name
- * suffixes and supertypes. Stateless apart from its inputs; safe to share between threads.
+ * suffixes and supertypes. Stateless apart from its inputs and the memoised answers; safe to share between threads.
  */
 public final class DataAccess {
 
     private final Catalog catalog;
     private final ProjectIndex index;
+    /** The answer per type: it depends on the type and the read-only index only. */
+    private final Map<TypeFacts, Boolean> memo = Collections.synchronizedMap(new IdentityHashMap<>());
 
     /**
      * @param catalog the vocabulary (data-access annotations, type-name suffixes, supertypes)
@@ -22,8 +29,17 @@ public final class DataAccess {
         this.index = index;
     }
 
-    /** True for mapper, DAO and repository types (by annotation, name or supertype). */
+    /** True for mapper, DAO and repository types (by annotation, name or supertype). Memoised per type. */
     public boolean isDataAccess(TypeEntry e) {
+        Boolean known = memo.get(e.type());
+        if (known == null) {
+            known = compute(e);
+            memo.put(e.type(), known);
+        }
+        return known;
+    }
+
+    private boolean compute(TypeEntry e) {
         for (String a : catalog.dataAccessAnnotations()) {
             if (e.type().annotation(a) != null) {
                 return true;
