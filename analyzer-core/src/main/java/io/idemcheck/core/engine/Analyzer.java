@@ -299,12 +299,13 @@ public final class Analyzer {
     /**
      * Runs the rules, several at a time on {@code threads} threads. Each rule reports into its own lists, joined in
      * rule order, so findings and diagnostics do not depend on which rule finished first. What the rules share is
-     * memoised call facts and summaries; those are computed first, once, in index order ({@link #warmUp}), so that
-     * what a rule sees (a summary cut at a call cycle) does not depend on which rule asked first either.
+     * memoised call facts and summaries; those are computed first, once ({@link WarmUp}: the call targets on several
+     * threads, then the summaries in index order), so that what a rule sees (a summary cut at a call cycle) does not
+     * depend on which rule asked first either.
      */
     private static List<Finding> runRules(List<Rule> rules, Project project, ProjectConfig config,
                                           List<Diagnostic> diagnostics, int threads) {
-        warmUp(project);
+        WarmUp.run(project, threads);
         PhaseClock.mark("summaries");
         int n = Math.max(1, Math.min(threads, rules.size()));
         List<List<Finding>> found = new ArrayList<>();
@@ -354,26 +355,6 @@ public final class Analyzer {
             diagnostics.addAll(noticed.get(i));
         }
         return findings;
-    }
-
-    /**
-     * Computes the memoised facts every rule asks for (what each call does, each method's summary) for every
-     * main-code method, in index order. A method that throws here is left to the rules:
-     * they meet the same exception and report it, contained to that method.
-     */
-    private static void warmUp(Project project) {
-        Semantics sem = project.semantics();
-        for (var m : project.index().methods()) {
-            if (m.file().test() || !m.method().hasBody()) {
-                continue;
-            }
-            try {
-                sem.calls(m);
-                sem.summary(m);
-            } catch (RuntimeException | StackOverflowError e) {
-                // not memoised: the rule that asks again reports it (RuleContext's per-method containment)
-            }
-        }
     }
 
     /**
