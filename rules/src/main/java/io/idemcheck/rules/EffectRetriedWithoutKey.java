@@ -80,8 +80,10 @@ public final class EffectRetriedWithoutKey implements MethodRule {
                 continue;
             }
             if (trace.enabled()) {
+                String rejected = sem.keyRejection(m, c);
                 trace.held(line, subject, "an effect that a retry repeats (" + t.kind() + ", no idempotency key "
-                        + "derived from the item, no checked claim guards it)");
+                        + "derived from the item, no checked claim guards it)"
+                        + (rejected == null ? "" : "; the key was rejected: " + rejected));
             }
             String why = null;
             Location where = null;

@@ -85,7 +85,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             if (trace.enabled()) {
                 trace.held(line, subject, "an unprotected side effect (" + ei.effect().kind() + ", down to "
                         + ei.effect().leaf() + "()): no idempotency key derived from the item, no checked claim "
-                        + "guards it");
+                        + "guards it" + rejected(sem.keyRejection(m, e)));
             }
             CallSite record = JobShapes.firstRecordAfter(sem, m, e, infos);
             if (record != null) {
@@ -227,6 +227,11 @@ public final class SideEffectBeforeStatusRecord implements Rule {
      * item, the call being a record itself, a checked claim guarding it, or (for an insert into the application's own
      * database) not being batch code.
      */
+    /** "; the key was rejected: <why>" for an effect whose key-like value is no key, for the trace; else "". */
+    private static String rejected(String why) {
+        return why == null ? "" : "; the key was rejected: " + why;
+    }
+
     private static String protection(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
         if (ci.keyed()) {
             return "it carries an idempotency key derived from the item";

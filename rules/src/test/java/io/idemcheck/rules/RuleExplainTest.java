@@ -120,6 +120,76 @@ class RuleExplainTest {
                 .anySatisfy(s -> assertThat(s).contains("a record of the same item after it: none follows"));
     }
 
+    /**
+     * A job whose charges pass a key-like value that is no key: one with a part of the catalog's
+     * nonDeterministicKeyCalls (idWorker.nextId()), one not derived from the item (a constant); a third whose key is
+     * the item's own (the negative: keyed, nothing rejected). Lines: charge calls at 15, 17 and 19.
+     */
+    static final String KEYS = """
+            package com.acme;
+            import java.util.List;
+            import org.springframework.scheduling.annotation.Scheduled;
+            import org.springframework.retry.annotation.Retryable;
+            public class OrderJob {
+                private OrderMapper orders;
+                private PayClient pay;
+                private IdWorker idWorker;
+                @Scheduled(fixedDelay = 1000)
+                @Retryable(maxAttempts = 5)
+                public void run() {
+                    for (Long orderId : orders.selectPending()) {
+                        String requestNo = orderId + "-" + idWorker.nextId();
+                        String batchNo = "nightly";
+                        pay.chargeCard(requestNo, 5);
+                        orders.markPaid(orderId);
+                        pay.chargeCard(batchNo, 6);
+                        orders.markPaid(orderId);
+                        pay.chargeCard("order-" + orderId, 7);
+                        orders.markPaid(orderId);
+                    }
+                }
+            }
+            interface PayClient { void chargeCard(String requestNo, int amount); }
+            interface IdWorker { long nextId(); }
+            @org.apache.ibatis.annotations.Mapper
+            interface OrderMapper {
+                @org.apache.ibatis.annotations.Select("SELECT id FROM t_order WHERE status = 'NEW'")
+                List<Long> selectPending();
+                @org.apache.ibatis.annotations.Update("UPDATE t_order SET status = 'PAID' WHERE id = #{id}")
+                int markPaid(long id);
+            }
+            """;
+
+    @Test
+    void idem001AndIdem010NameWhatDisqualifiedAKey(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("OrderJob.java");
+        Files.writeString(file, KEYS);
+        for (Rule rule : List.of(new SideEffectBeforeStatusRecord(), new EffectRetriedWithoutKey())) {
+            AtomicReference<Project> model = new AtomicReference<>();
+            ScanResult result = new Analyzer().scan(new ScanRequest(List.of(file), tmp, 1,
+                    RuleRegistry.of(List.of(rule)), ProgressListener.NONE), model::set);
+            Explanation e = new Explainer(model.get(), result, List.of(rule), null).explain(file, 11, tmp);
+            Explanation.RuleVerdict v = e.methods().get(0).rules().get(0);
+            assertThat(v.status()).as(rule.info().id()).isEqualTo("fired");
+            List<String> held = v.steps().stream().filter(st -> st.kind().equals("held")
+                    && st.text().contains("no idempotency key")).map(st -> st.line() + " " + st.text()).toList();
+            assertThat(held).as(rule.info().id()).hasSize(2);
+            assertThat(held.get(0)).startsWith("15 ").endsWith("; the key was rejected: requestNo, the key-like "
+                    + "argument (taken as a key by catalog.json keyParameterNames: argument requestNo), is no key: it "
+                    + "differs on every run (it contains nextId(), because catalog.json "
+                    + "vocabularies.nonDeterministicKeyCalls: nextId(");
+            assertThat(held.get(1)).startsWith("17 ").endsWith("; the key was rejected: batchNo, the key-like "
+                    + "argument (taken as a key by catalog.json keyParameterNames: parameter requestNo of "
+                    + "PayClient.chargeCard()), is no key: not derived from the item (it derives from batchNo; the "
+                    + "item is orderId, requestNo)");
+            // the keyed charge at line 19 is no unprotected effect: nothing to reject
+            assertThat(v.steps()).noneMatch(st -> st.line() == 19 && st.text().contains("rejected"));
+            Explanation.Call charge = e.methods().get(0).calls().stream().filter(c -> c.line() == 15).findFirst()
+                    .orElseThrow();
+            assertThat(charge.context()).anyMatch(x -> x.startsWith("no idempotency key: requestNo, the key-like "));
+        }
+    }
+
     /** Every missing condition the rule names on the methods of one case file. */
     private static List<String> missing(Rule rule, Path caseFile) throws IOException {
         Path root = caseFile.getParent().toAbsolutePath().normalize();

@@ -42,6 +42,8 @@ final class CallRoles {
     private static final int MAX_SQL = 300;
     /** How deep {@link #reaches} follows calls into project methods. */
     private static final int MAX_DEPTH = 16;
+    /** How many callees {@link #reaches} enters in all, so a wide call graph stays quick to explain. */
+    private static final int MAX_VISITS = 2000;
 
     private final Semantics sem;
     private final Path root;
@@ -228,6 +230,12 @@ final class CallRoles {
                 out.add("while the lock " + l.kind() + " (line " + l.range().line() + ") is held");
             }
         }
+        if (ci.effect() != null && !ci.keyed()) {
+            String rejected = sem.keyRejection(m, c);
+            if (rejected != null) {
+                out.add("no idempotency key: " + rejected);
+            }
+        }
         if (ci.effect() != null) {
             CallSite claim = fact.guardingClaim();
             if (claim != null) {
@@ -261,66 +269,102 @@ final class CallRoles {
 
     /**
      * Every effect the calls of {@code m} perform or reach, transitively, each with its chain from the call in
-     * {@code m} down to the call that performs it: a call into project methods stands for the effects its callees
-     * leave unrecorded (their summaries' effects, followed down the same way: a settle() that charges, orders and
-     * notifies is three), any other effect call for its own effect. Distinct by chain.
+     * {@code m} down to the call that performs it, and whether a callee on the way records (or protects) it before it
+     * returns to {@code m}: a call into project methods stands for every effect its callees' calls reach (a settle()
+     * that charges, orders and notifies is three), those its summary passes up unmarked, the others marked with the
+     * method that records them; any other effect call for its own effect. Distinct by chain.
      */
     private List<Explanation.Effect> reaches(MethodRef m) {
         Map<String, Explanation.Effect> out = new LinkedHashMap<>();
         List<CallInfo> infos = sem.calls(m);
         Set<MethodFacts> path = Collections.newSetFromMap(new IdentityHashMap<>());
         path.add(m.method());
+        int[] budget = {MAX_VISITS};
         for (CallSite c : m.method().body().calls()) {
-            if (infos.get(c.id()).effect() != null) {
-                for (EffectTrace e : expand(m, c, infos.get(c.id()), path, 0)) {
-                    Explanation.Effect x = effect(e);
-                    out.putIfAbsent(key(x), x);
-                }
+            for (Reached r : expand(m, c, infos.get(c.id()), path, 0, budget)) {
+                Explanation.Effect x = effect(r.trace(), r.recorded());
+                out.putIfAbsent(key(x), x);
             }
         }
         return new ArrayList<>(out.values());
     }
 
+    /** An effect reached through a call, and where a callee on the way records it (null: it reaches the caller). */
+    private record Reached(EffectTrace trace, String recorded) {
+    }
+
     /**
-     * The effects effect call {@code c} of {@code m} stands for: through each callee with a body, every call of the
-     * callee whose effect its summary passes up, expanded in turn; the call's own effect when it has no such callee
-     * (a library call, a mapper) or the walk meets a cycle or {@link #MAX_DEPTH}.
+     * The effects call {@code c} of {@code m} reaches: through each callee with a body, what every call of the callee
+     * reaches, expanded in turn; an effect the callee's summary does not pass up is marked with where the callee
+     * records (or protects) it. The call's own effect when nothing it reaches stays unrecorded (a library call, a
+     * mapper), or the walk meets a cycle, {@link #MAX_DEPTH} or the end of its budget.
      */
-    private List<EffectTrace> expand(MethodRef m, CallSite c, CallInfo ci, Set<MethodFacts> path, int depth) {
-        List<EffectTrace> out = new ArrayList<>();
+    private List<Reached> expand(MethodRef m, CallSite c, CallInfo ci, Set<MethodFacts> path, int depth, int[] budget) {
+        List<Reached> out = new ArrayList<>();
         for (MethodRef target : ci.target().targets()) {
-            if (!target.method().hasBody() || path.contains(target.method()) || depth >= MAX_DEPTH) {
+            if (!target.method().hasBody() || path.contains(target.method()) || depth >= MAX_DEPTH
+                    || budget[0] <= 0) {
                 continue;
             }
+            budget[0]--;
             List<EffectTrace> passed = sem.summary(target).effects();
-            if (passed.isEmpty()) {
-                continue;
-            }
             Location hop = Semantics.location(m, c.range(), Semantics.display(c) + " calls "
                     + target.type().simpleName() + "." + target.method().name() + "()");
             List<CallInfo> inner = sem.calls(target);
             path.add(target.method());
             for (CallSite d : target.method().body().calls()) {
-                if (inner.get(d.id()).effect() != null && passedUp(passed, target, d)) {
-                    for (EffectTrace e : expand(target, d, inner.get(d.id()), path, depth + 1)) {
-                        out.add(e.via(hop));
-                    }
+                boolean up = inner.get(d.id()).effect() != null && passedUp(passed, target, d);
+                for (Reached r : expand(target, d, inner.get(d.id()), path, depth + 1, budget)) {
+                    String recorded = r.recorded() != null || up ? r.recorded() : recordedIn(target, d, inner);
+                    out.add(new Reached(r.trace().via(hop), recorded));
                 }
             }
             path.remove(target.method());
         }
-        if (out.isEmpty()) {
-            out.add(ci.effect());
+        if (ci.effect() == null) {
+            return out;
+        }
+        if (out.stream().noneMatch(r -> r.recorded() == null)) {
+            out.add(new Reached(ci.effect(), null));
             return out;
         }
         // the path the classifier itself followed keeps its own trace (a business name on the way down, such as
         // charge(), gives the effect its kind)
         for (int i = 0; i < out.size(); i++) {
-            if (samePlaces(out.get(i).hops(), ci.effect().hops())) {
-                out.set(i, ci.effect());
+            if (out.get(i).recorded() == null && samePlaces(out.get(i).trace().hops(), ci.effect().hops())) {
+                out.set(i, new Reached(ci.effect(), null));
             }
         }
         return out;
+    }
+
+    /**
+     * Where {@code target} settles the effect its call {@code d} reaches, so that it does not pass it up: the record
+     * that follows it, the claim that guards it, the key it carries, or the transaction its database write runs in.
+     */
+    private String recordedIn(MethodRef target, CallSite d, List<CallInfo> inner) {
+        String in = target.type().simpleName() + "." + target.method().name() + "()";
+        List<CallSite> calls = target.method().body().calls();
+        for (int j = d.id() + 1; j < calls.size(); j++) {
+            CallInfo r = inner.get(j);
+            if (r.isRecord() && !calls.get(j).exclusiveWith(d)) {
+                return "recorded in " + in + " by " + Semantics.display(calls.get(j)) + " at "
+                        + target.file().relPath() + ":" + calls.get(j).range().line();
+            }
+        }
+        CallSite claim = sem.methodInfo(target).call(d).guardingClaim();
+        if (claim != null) {
+            return "guarded in " + in + " by the claim " + Semantics.display(claim) + " at "
+                    + target.file().relPath() + ":" + claim.range().line();
+        }
+        if (inner.get(d.id()).keyed()) {
+            return "keyed in " + in + " by a key of its own (" + Semantics.display(d) + " at "
+                    + target.file().relPath() + ":" + d.range().line() + ")";
+        }
+        if (inner.get(d.id()).effect() == null) {
+            return "left out of the summary of " + in;
+        }
+        return "settled in " + in + " (a database write inside its transaction, which also records the item)";
     }
 
     private static boolean samePlaces(List<Location> a, List<Location> b) {
@@ -372,8 +416,13 @@ final class CallRoles {
     }
 
     private Explanation.Effect effect(EffectTrace e) {
+        return effect(e, null);
+    }
+
+    private Explanation.Effect effect(EffectTrace e, String recorded) {
         List<Explanation.Hop> chain = e.hops().stream().map(CallRoles::hop).toList();
-        return new Explanation.Effect(e.kind(), e.verb(), e.leaf(), e.basis(), rel(e.evidence()), e.keyParam(), chain);
+        return new Explanation.Effect(e.kind(), e.verb(), e.leaf(), e.basis(), rel(e.evidence()), e.keyParam(), chain,
+                recorded);
     }
 
     static Explanation.Hop hop(Location l) {

@@ -72,7 +72,9 @@ public final class ExplainTextWriter {
             w.println("    effects reached: none");
             return;
         }
-        w.println("    effects reached (" + s.reaches().size() + "):");
+        long recorded = s.reaches().stream().filter(x -> x.recorded() != null).count();
+        w.println("    effects reached (" + s.reaches().size() + (recorded == 0 ? ""
+                : ", " + recorded + " recorded by a callee before returning here") + "):");
         for (Explanation.Effect x : s.reaches()) {
             w.println("      " + x.kind() + ": " + x.leaf() + "() (a repetition " + x.verb() + ")"
                     + keyedBy(x, name));
@@ -80,6 +82,9 @@ public final class ExplainTextWriter {
                 w.println("        " + h.path() + ":" + h.line() + "  " + h.label());
             }
             w.println("        recognised by " + basis(x.basis()) + evidence(x.evidence()));
+            if (x.recorded() != null) {
+                w.println("        " + x.recorded() + ", before it returns here");
+            }
         }
     }
 

@@ -89,7 +89,8 @@ public record Explanation(int schemaVersion, String tool, String sourceRoot, Str
      * @param opaque           it calls code the engine cannot see into, so "no effect" is not proof
      * @param unrecordedEffects effects still unrecorded when it returns (passed up to its callers), at most 8
      * @param reaches          every effect its calls perform or reach, transitively, each with its chain down to
-     *                         the call that performs it
+     *                         the call that performs it and where a callee records it on the way ({@link
+     *                         Effect#recorded()})
      */
     public record Summary(boolean writesDatabase, String transaction, String record, Evidence recordEvidence,
                           boolean returnsClaim, boolean opaque, List<Effect> unrecordedEffects,
@@ -110,9 +111,12 @@ public record Explanation(int schemaVersion, String tool, String sourceRoot, Str
      * @param evidence the entry that recognised the leaf, or null
      * @param keyParam the parameter of the method whose value keys the effect, or -1
      * @param chain    the call sites from the method down to the leaf, each labelled
+     * @param recorded in {@link Summary#reaches()}: where a callee on the chain records (or protects) the effect
+     *                 before it returns to the method ("recorded in RewardJob.grantAll() by mapper.insert() at
+     *                 Job.java:22"); null when it reaches the method unrecorded, and everywhere else
      */
     public record Effect(String kind, String verb, String leaf, String basis, Evidence evidence, int keyParam,
-                         List<Hop> chain) {
+                         List<Hop> chain, String recorded) {
         public Effect {
             chain = List.copyOf(chain);
         }

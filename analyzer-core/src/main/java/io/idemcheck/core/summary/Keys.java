@@ -34,7 +34,18 @@ final class Keys {
      * key there.
      */
     Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci) {
-        return keyRoots(m, c, ci, new Evidence[1]);
+        return keyRoots(m, c, ci, new Evidence[1], null);
+    }
+
+    /**
+     * For an effect call that carries no key: why the first key-like value it passes (a key-named argument, the
+     * callee's key parameter, a key factory, carrier or header) was not taken as one ("it contains nextId(, because
+     * catalog.json vocabularies.nonDeterministicKeyCalls: nextId(", "not derived from the item"); null when the
+     * call is keyed or passes nothing key-like.
+     */
+    String keyRejection(MethodRef m, CallSite c, CallInfo ci) {
+        String[] rejected = new String[1];
+        return keyRoots(m, c, ci, new Evidence[1], rejected) != null ? null : rejected[0];
     }
 
     /**
@@ -44,6 +55,12 @@ final class Keys {
      * carrier (CONFIG), with the argument or call that carries it.
      */
     Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci, Evidence[] why) {
+        return keyRoots(m, c, ci, why, null);
+    }
+
+    /** As {@link #keyRoots(MethodRef, CallSite, CallInfo, Evidence[])}; {@code rejected} (when given) gets the first
+     * key-like value that was not a key, and why. */
+    private Set<String> keyRoots(MethodRef m, CallSite c, CallInfo ci, Evidence[] why, String[] rejected) {
         Body body = m.method().body();
         Set<String> items = itemNames(m);
         int kp = ci.effect().keyParam();
@@ -55,6 +72,8 @@ final class Keys {
                             + "): " + a.text(), null, 0);
                     return roots(m, a.names());
                 }
+                reject(rejected, m, a.text(), a.names(), items, "the key parameter (index " + kp + ") of "
+                        + callee(ci, c));
             }
             return null;
         }
@@ -124,6 +143,10 @@ final class Keys {
                 why[0] = because;
                 return roots(m, a.names());
             }
+            if (keyLike) {
+                reject(rejected, m, a.text(), a.names(), items, "the key-like argument (taken as a key by "
+                        + because.source() + ": " + because.entry() + ")");
+            }
         }
         // carriers: req.setIdempotencyKey(..) / headers.set("Idempotency-Key", ..) on something passed to the effect,
         // or .header("Idempotency-Key", ..) chained on the effect call
@@ -147,8 +170,45 @@ final class Keys {
                         + p.args().get(0).stringValue() + "\", ..) at line " + p.range().line());
                 return roots(m, valueArg.names());
             }
+            if (reaches) {
+                reject(rejected, m, valueArg.text(), valueArg.names(), items, "the key set by " + Sites.display(p)
+                        + " at line " + p.range().line());
+            }
         }
         return null;
+    }
+
+    /** Writes into {@code rejected[0]}, when asked and still empty, why {@code text} (what {@code what} names) is
+     * no key: the catalog's unstable-key entry it contains, or no item among the names it derives from. */
+    private void reject(String[] rejected, MethodRef m, String text, Set<String> names, Set<String> items,
+                        String what) {
+        if (rejected == null || rejected[0] != null) {
+            return;
+        }
+        String all = keyText(m, text, roots(m, names));
+        String unstable = catalog.terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).matching(all);
+        String value = oneLine(text);
+        if (unstable != null) {
+            rejected[0] = value + ", " + what + ", is no key: it differs on every run (it contains " + unstable
+                    + "), because catalog.json vocabularies." + Vocabulary.NON_DETERMINISTIC_KEY_CALLS.key() + ": "
+                    + unstable;
+        } else {
+            rejected[0] = value + ", " + what + ", is no key: not derived from the item (it derives from "
+                    + (roots(m, names).isEmpty() ? "no variable" : String.join(", ", roots(m, names)))
+                    + "; the item is " + (items.isEmpty() ? "not known here" : String.join(", ", items)) + ")";
+        }
+    }
+
+    /** {@code text} followed by the initialisers of the locals it derives from: what an unstable part may hide in. */
+    private static String keyText(MethodRef m, String text, Set<String> roots) {
+        StringBuilder all = new StringBuilder(text);
+        for (String r : roots) {
+            LocalVar lv = m.method().body().locals().get(r);
+            if (lv != null && lv.initText() != null) {
+                all.append(' ').append(lv.initText());
+            }
+        }
+        return all.toString();
     }
 
     private static String callee(CallInfo ci, CallSite c) {
@@ -239,14 +299,7 @@ final class Keys {
     /** A key is derived from the item's identity and is the same on every run (no random or clock parts). */
     private boolean derivedKey(MethodRef m, String text, Set<String> names, Set<String> items) {
         Set<String> roots = roots(m, names);
-        StringBuilder all = new StringBuilder(text);
-        for (String r : roots) {
-            LocalVar lv = m.method().body().locals().get(r);
-            if (lv != null && lv.initText() != null) {
-                all.append(' ').append(lv.initText());
-            }
-        }
-        if (catalog.terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).has(all.toString())) {
+        if (catalog.terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).has(keyText(m, text, roots))) {
             return false;
         }
         for (String r : roots) {

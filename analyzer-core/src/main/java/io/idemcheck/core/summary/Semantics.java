@@ -176,6 +176,16 @@ public final class Semantics implements CallFacts {
         return Dataflow.roots(m, names);
     }
 
+    /**
+     * For effect call {@code c} of {@code m} that carries no idempotency key: why the key-like value it passes was not
+     * taken as one (the catalog's nonDeterministicKeyCalls entry it contains, or not derived from the item), for
+     * explain; null when it is keyed, no effect, or passes nothing key-like. Computed on each call: not for the scan.
+     */
+    public String keyRejection(MethodRef m, CallSite c) {
+        CallInfo ci = calls(m).get(c.id());
+        return ci.effect() == null || ci.keyed() ? null : keys.keyRejection(m, c, ci);
+    }
+
     /** Names that stand for "the item": parameters, loop variables and locals declared inside loops. */
     public Set<String> itemNames(MethodRef m) {
         return Dataflow.itemNames(m);

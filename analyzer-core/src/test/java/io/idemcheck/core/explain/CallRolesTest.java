@@ -6,6 +6,7 @@ import io.idemcheck.core.summary.Basis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -61,13 +62,16 @@ class CallRolesTest {
 
     /** The explanation of the method at {@code line} of com/acme/Job.java holding {@code job}, with {@code config}. */
     private Explanation.Method explain(String job, String config, int line) throws Exception {
+        return explainFile(job, config, line).methods().get(0);
+    }
+
+    /** The explanation of {@code line} of com/acme/Job.java holding {@code job}, with {@code config}. */
+    private Explanation explainFile(String job, String config, int line) throws Exception {
         Path src = tmp.resolve("src/main/java/com/acme");
         ScanFixture.write(tmp, "src/main/java/com/acme/Job.java", job);
         ProjectConfig cfg = ScanFixture.config(tmp, config);
         ScanFixture.Scanned s = ScanFixture.scan(tmp, cfg, List.of());
-        Explanation e = new Explainer(s.project(), s.result(), List.of(), cfg).explain(src.resolve("Job.java"), line,
-                tmp);
-        return e.methods().get(0);
+        return new Explainer(s.project(), s.result(), List.of(), cfg).explain(src.resolve("Job.java"), line, tmp);
     }
 
     private static Explanation.Role role(Explanation.Method m, int line, String call, String role) {
@@ -138,5 +142,70 @@ class CallRolesTest {
                 .extracting(Explanation.Role::role).doesNotContain("claim");
         assertThat(run.calls().stream().filter(c -> c.line() == 7).findFirst().orElseThrow().roles())
                 .extracting(Explanation.Role::role).contains("claim").doesNotContain("completion");
+    }
+
+    static final String KICK = """
+            package com.acme;
+            import org.springframework.jdbc.core.JdbcTemplate;
+            import org.springframework.web.client.RestTemplate;
+            public class Job {
+                private RewardJob rewards;
+                private Notifier notifier;
+                public void kick() {
+                    rewards.grantAll();
+                    notifier.tell(7L);
+                }
+            }
+            class RewardJob {
+                private RestTemplate rest;
+                private JdbcTemplate jdbc;
+                void grantAll() {
+                    for (Long id : jdbc.queryForList("SELECT id FROM reward WHERE status = 'NEW'", Long.class)) {
+                        rest.postForObject("http://cards/charge", id, String.class);
+                        jdbc.update("INSERT INTO grant_log (reward_id) VALUES (?)", id);
+                        jdbc.update("UPDATE reward SET status = 'DONE' WHERE id = ?", id);
+                    }
+                }
+            }
+            class Notifier {
+                private RestTemplate rest;
+                void tell(long id) {
+                    rest.postForObject("http://sms/send", id, String.class);
+                }
+            }
+            """;
+
+    @Test
+    void effectsReachedListThoseACalleeRecordsMarkedWithWhereAndThoseItPassesUpUnmarked() throws Exception {
+        Explanation.Method kick = explain(KICK, "", 8);
+        assertThat(kick.name()).isEqualTo("Job.kick()");
+        // the callee records its charge and its insert: nothing is left for kick() to record
+        assertThat(kick.summary().unrecordedEffects()).extracting(Explanation.Effect::leaf)
+                .containsExactly("RestTemplate.postForObject");
+        List<Explanation.Effect> reached = kick.summary().reaches();
+        assertThat(reached).extracting(x -> x.kind() + " " + x.leaf() + " " + x.chain().get(0).line() + " "
+                        + x.chain().get(x.chain().size() - 1).line() + " " + x.recorded())
+                .containsExactly(
+                        "http RestTemplate.postForObject 8 17 recorded in RewardJob.grantAll() by jdbc.update() at "
+                                + "src/main/java/com/acme/Job.java:19",
+                        "db-insert JdbcTemplate.update 8 18 recorded in RewardJob.grantAll() by jdbc.update() at "
+                                + "src/main/java/com/acme/Job.java:19",
+                        "http RestTemplate.postForObject 9 26 null");
+        assertThat(reached.get(0).chain()).extracting(Explanation.Hop::label).containsExactly(
+                "rewards.grantAll() calls RewardJob.grantAll()",
+                "rest.postForObject() calls RestTemplate.postForObject()");
+
+        Explanation whole = explainFile(KICK, "", 8);
+        StringWriter text = new StringWriter();
+        new ExplainTextWriter().write(whole, text);
+        assertThat(text.toString()).contains("    unrecorded effects passed to callers: [http RestTemplate.postForObject()]\n"
+                + "    effects reached (3, 2 recorded by a callee before returning here):\n"
+                + "      http: RestTemplate.postForObject() (a repetition ");
+        assertThat(text.toString()).contains("        recorded in RewardJob.grantAll() by jdbc.update() at "
+                + "src/main/java/com/acme/Job.java:19, before it returns here\n");
+        StringWriter json = new StringWriter();
+        new ExplainJsonWriter().write(whole, json);
+        assertThat(json.toString()).contains("\"recorded\" : \"recorded in RewardJob.grantAll() by jdbc.update() at "
+                + "src/main/java/com/acme/Job.java:19\"").contains("\"recorded\" : null");
     }
 }
