@@ -160,6 +160,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         Path file = ScanTargets.toPath(fileArg, "FILE");
         if (!Files.exists(file)) {
+            badSuffix(arg);
             throw new UsageException("file '" + fileArg + "' does not exist");
         }
         if (Files.isDirectory(file)) {
@@ -182,6 +183,26 @@ final class ExplainCommand implements Callable<Integer> {
                     + (lines == 1 ? "" : "s"));
         }
         return new Target(file, line, fileArg);
+    }
+
+    /**
+     * For a FILE[:LINE[:COL]] whose FILE was not found: when a prefix of {@code arg} before a ':' is an existing file,
+     * what follows is a malformed location (Job.java:16:x, Job.java:x): a usage error naming it.
+     */
+    private static void badSuffix(String arg) {
+        for (int i = arg.lastIndexOf(':'); i > 0; i = arg.lastIndexOf(':', i - 1)) {
+            String prefix = arg.substring(0, i);
+            Path p;
+            try {
+                p = ScanTargets.toPath(prefix, "FILE");
+            } catch (UsageException e) {
+                continue;
+            }
+            if (Files.isRegularFile(p)) {
+                throw new UsageException("bad location in '" + arg + "': LINE or LINE:COLUMN (numbers) expected after '"
+                        + prefix + "', got '" + arg.substring(i + 1) + "'");
+            }
+        }
     }
 
     /** The number of lines of {@code file} as an editor counts them (a final line without newline counts). */

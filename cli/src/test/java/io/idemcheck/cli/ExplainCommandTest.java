@@ -597,5 +597,21 @@ class ExplainCommandTest {
         CliRun r = cli("explain", stg + ":5");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("OrderDao.cancel()", "IDEM003 NonConditionalStatusUpdate: FIRED");
+        // a template line with no statement (the blank line between two) is the documented usage error, no trace
+        assertUsageError(cli("explain", stg + ":4"), "'src/main/resources/com/acme/OrderDao.sql.stg' is not a Java "
+                + "source file and no finding is reported at line 4 of it (findings at lines 5); explain reads .java "
+                + "files: give the Java method that runs it");
+    }
+
+    @Test
+    void aMalformedLocationSuffixIsAUsageErrorNamingTheBadPart() {
+        assertUsageError(cli("explain", JOB + ":16:x"), "bad location in '" + JOB + ":16:x': LINE or LINE:COLUMN "
+                + "(numbers) expected after '" + JOB + "', got '16:x'");
+        assertUsageError(cli("explain", JOB + ":x:5"), "bad location in '" + JOB + ":x:5': LINE or LINE:COLUMN "
+                + "(numbers) expected after '" + JOB + "', got 'x:5'");
+        assertUsageError(cli("explain", JOB + ":16:5:2"), "bad location in '" + JOB + ":16:5:2': LINE or "
+                + "LINE:COLUMN (numbers) expected after '" + JOB + "', got '16:5:2'");
+        // a file that truly is missing keeps its message
+        assertUsageError(cli("explain", "no/such/Job.java:16:x"), "file 'no/such/Job.java:16' does not exist");
     }
 }
