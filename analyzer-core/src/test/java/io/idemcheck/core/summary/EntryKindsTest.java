@@ -1,0 +1,138 @@
+package io.idemcheck.core.summary;
+
+import io.idemcheck.core.catalog.Vocabulary;
+import io.idemcheck.core.model.Project;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static io.idemcheck.core.summary.SummaryFixture.mainJava;
+import static io.idemcheck.core.summary.SummaryFixture.method;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link EntryKinds}: entry points recognised by what the code does: a lambda or method reference handed to a timer,
+ * a thread loop on a flag that waits inside, an HTTP endpoint whose path names a job, a POST webhook; a handler a job
+ * dispatches to. Negatives: a counted loop, a {@code while (true)} outside run(), a loop that never waits, a GET
+ * callback, an ordinary endpoint, a test method.
+ */
+class EntryKindsTest {
+
+    @TempDir
+    Path tmp;
+
+    static final String JOB = """
+            package com.acme;
+            import java.util.List;
+            import java.util.concurrent.ScheduledExecutorService;
+            import java.util.concurrent.TimeUnit;
+            import org.springframework.web.bind.annotation.*;
+            public class Jobs {
+                private ScheduledExecutorService timer;
+                private volatile boolean running;
+                private List<Handler> handlers;
+                public void start() {
+                    timer.scheduleWithFixedDelay(() -> sweep(), 0, 5, TimeUnit.SECONDS); // positive: a lambda
+                    timer.scheduleAtFixedRate(this::poll, 0, 5, TimeUnit.SECONDS);
+                }
+                void sweep() { }
+                void poll() { }                                     // positive: named by a method reference
+                void loop() throws Exception {
+                    while (running) {                               // positive: a flag, waits inside
+                        sweep();
+                        Thread.sleep(1000);
+                    }
+                }
+                void counted() throws Exception {
+                    for (int i = 0; i < 3; i++) { Thread.sleep(10); } // negative: counted
+                    while (true) { Thread.sleep(10); }              // negative: while (true) outside run()
+                }
+                void busy() {
+                    while (running) { sweep(); }                    // negative: never waits
+                }
+                public void dispatch() {
+                    for (Handler h : handlers) {
+                        h.handle();
+                    }
+                }
+            }
+            interface Handler { void handle(); }
+            class MailHandler implements Handler { public void handle() { } }
+            class SmsHandler implements Handler { public void handle() { } }
+            @RestController
+            @RequestMapping("/jobs")
+            class JobController {
+                @PatchMapping("/card-payments-status-update")
+                public void runBatch() { }                          // positive: a job path
+            }
+            @RestController
+            class PayController {
+                @PostMapping("/pay/notify")
+                public String notifyPaid() { return "ok"; }        // positive: a webhook
+                @GetMapping("/pay/callback")
+                public String page() { return "ok"; }              // negative: a GET
+                @PostMapping("/orders")
+                public String create() { return "ok"; }            // negative: no job or webhook word
+            }
+            """;
+
+    private Project p;
+    private EntryKinds kinds;
+
+    @BeforeEach
+    void scan() throws Exception {
+        p = SummaryFixture.scan(tmp, mainJava("Jobs", JOB));
+        kinds = new EntryKinds(p.index());
+    }
+
+    private String entry(String name) {
+        return kinds.entryPoint(method(p, name));
+    }
+
+    @Test
+    void aTimerTaskByLambdaOrMethodReferenceIsAnEntryPoint() {
+        assertThat(entry("Jobs.start")).isEqualTo("a task handed to scheduleWithFixedDelay() at line 11 (catalog.json "
+                + "scheduledTaskCalls)");
+        assertThat(entry("Jobs.poll")).isEqualTo("a task handed to scheduleAtFixedRate() in Jobs.start() at line 12 "
+                + "(catalog.json scheduledTaskCalls)");
+        assertThat(kinds.scheduledTask(method(p, "Jobs.sweep"))).as("called from the lambda, not handed over").isNull();
+    }
+
+    @Test
+    void aFlagLoopThatWaitsIsAThreadLoopACountedOrBusyOneIsNot() {
+        assertThat(entry("Jobs.loop")).isEqualTo("a thread loop (while (running) at line 17, waiting in sleep() at "
+                + "line 19; catalog.json loopWaitCalls)");
+        assertThat(entry("Jobs.counted")).isNull();
+        assertThat(entry("Jobs.busy")).isNull();
+    }
+
+    @Test
+    void aJobPathOrAPostWebhookIsAnEntryPointAGetOrAnOrdinaryPathIsNot() {
+        assertThat(entry("JobController.runBatch")).isEqualTo("an HTTP endpoint an outside scheduler calls (/jobs "
+                + "/card-payments-status-update: \"jobs\", catalog.json jobEndpointPathWords)");
+        assertThat(entry("PayController.notifyPaid")).isEqualTo("a webhook endpoint (/pay/notify: \"notify\", "
+                + "catalog.json webhookPathWords): the caller sends it again until it gets a success");
+        assertThat(entry("PayController.page")).isNull();
+        assertThat(entry("PayController.create")).isNull();
+    }
+
+    @Test
+    void eachImplementationAJobDispatchesToInALoopIsAHandler() {
+        java.util.function.Function<io.idemcheck.core.index.MethodRef, String> base =
+                m -> m.method().name().equals("dispatch") ? "@Scheduled" : null;
+        assertThat(kinds.dispatchedHandler(method(p, "MailHandler.handle"), base)).isEqualTo("a handler the job "
+                + "Jobs.dispatch() dispatches to (h.handle() at line 31 runs each of 3 implementations)");
+        // the count includes the interface's own bodiless declaration (Handler.handle) among the call's targets
+        assertThat(kinds.dispatchedHandler(method(p, "SmsHandler.handle"), base)).startsWith("a handler the job");
+        assertThat(kinds.dispatchedHandler(method(p, "Jobs.sweep"), base)).isNull();
+    }
+
+    @Test
+    void firstWordSplitsAPathAtHumpsAndNonLetters() {
+        var words = p.index().catalog().terms(Vocabulary.JOB_ENDPOINT_PATH_WORDS);
+        assertThat(EntryKinds.firstWord("/api/cronJobs/run", words)).isEqualTo("cron");
+        assertThat(EntryKinds.firstWord("/api/orders/run", words)).isNull();
+    }
+}
