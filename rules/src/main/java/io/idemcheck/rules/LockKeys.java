@@ -1,10 +1,15 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Locks;
+import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.summary.StatusRows;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -56,6 +61,84 @@ final class LockKeys {
             return null;
         }
         return LockedWork.shorten(text);
+    }
+
+    /**
+     * The calls of {@code m} that a per-item state check under an item-keyed lock guards: a check of the stored state
+     * of the row the lock is keyed by ({@code if (!"UNPAID".equals(current.getStatus())) return;}, an assertion helper
+     * too), read under the lock, that guards a write of that state column of the same row under the lock. Held across
+     * the check and the write, a lock keyed by the row makes them one step: a second holder waits, then reads the new
+     * state and stops. The lock is then a per-item guard, not the only guard around a batch; what the check guards is
+     * not reported (a crash between an effect and the state write is IDEM001's). Not so for an acquisition that can
+     * come back without the lock and whose answer is ignored ({@code tryLock}, a boolean helper): after its timeout
+     * the check and the write run unserialised. Returns a predicate that matches no call when there is no such check.
+     */
+    static java.util.function.Predicate<CallSite> rowStateGuarded(Semantics sem, MethodRef m, Locks.Lock lock) {
+        Locks.Acquire acquire = lock.call() == null ? null : Locks.acquisitionOf(sem, m, lock.call());
+        if (acquire != null && acquire.tries() && lock.call().use() == CallSite.Use.DISCARDED) {
+            return c -> false; // a tryLock whose answer is ignored: after its timeout the code goes on without it
+        }
+        Body body = m.method().body();
+        List<java.util.function.Predicate<CallSite>> out = new ArrayList<>();
+        for (GuardFact g : body.guards()) {
+            CheckThenActStatusGuard.StatusCheck sc = CheckThenActStatusGuard.statusCheck(sem, m, g);
+            java.util.function.Predicate<CallSite> covered =
+                    c -> c.guardIds().contains(g.id()) && !g.callIds().contains(c.id());
+            if (sc != null && guardsLockedWrite(sem, m, lock, sc, covered)) {
+                out.add(covered);
+            }
+        }
+        for (CallSite h : body.calls()) {
+            GuardFact g = StatusChecks.assertionGuard(sem, m, h);
+            CheckThenActStatusGuard.StatusCheck sc = g == null ? null : CheckThenActStatusGuard.statusCheck(sem, m, g);
+            java.util.function.Predicate<CallSite> covered =
+                    c -> StatusChecks.dominates(h, c) && !g.callIds().contains(c.id());
+            if (sc != null && guardsLockedWrite(sem, m, lock, sc, covered)) {
+                out.add(covered);
+            }
+        }
+        return c -> out.stream().anyMatch(p -> p.test(c));
+    }
+
+    private static boolean guardsLockedWrite(Semantics sem, MethodRef m, Locks.Lock lock,
+                                             CheckThenActStatusGuard.StatusCheck sc,
+                                             java.util.function.Predicate<CallSite> covered) {
+        Body body = m.method().body();
+        CallSite read = sc.loadedBy();
+        if (read == null || !lock.holds(body, read)) {
+            return false;
+        }
+        String field = StatusRows.norm(CheckThenActStatusGuard.field(sc.accessor()));
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite w : body.calls()) {
+            if (!covered.test(w) || !lock.holds(body, w)) {
+                continue;
+            }
+            CallInfo ci = infos.get(w.id());
+            if ((sem.writesDatabase(m, w) || StatusActs.savesThroughDataAccess(sem, w, ci, 0))
+                    && StatusActs.writesCheckedColumn(sem, m, w, ci, sc, field)
+                    && (StatusChecks.sameRow(sem, m, w, sc) || sameKey(read, w))
+                    && StatusChecks.rowLocked(sem, m, read, w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the read and the write are given the same key expression ({@code order.getId()} to both). */
+    private static boolean sameKey(CallSite read, CallSite write) {
+        for (io.idemcheck.core.facts.Arg a : read.args()) {
+            String k = a.text().replaceAll("\\s+", "");
+            if (a.stringValue() != null || a.names().isEmpty()) {
+                continue;
+            }
+            for (io.idemcheck.core.facts.Arg b : write.args()) {
+                if (k.equals(b.text().replaceAll("\\s+", ""))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static final Pattern ROOT_IDENT = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*)");

@@ -49,6 +49,10 @@ import java.util.regex.Pattern;
  *
  * <p>Where the record of the item's state happens does not matter here: a record in a called method (publish, then
  * {@code markSent} two calls down) does not stop a second lock holder that read the same items before it.
+ *
+ * <p>Under a lock keyed by one item, what a check of that row's stored state guards is not counted when the lock is
+ * held across the check and a write of that state of the same row ({@link LockKeys#rowStateGuarded}): the lock is
+ * then a per-item guard.
  */
 final class LockedWork {
 
@@ -101,8 +105,9 @@ final class LockedWork {
             }
             return w.hits;
         }
+        Predicate<CallSite> perItemChecked = key == null ? c -> false : LockKeys.rowStateGuarded(sem, m, lock);
         w.walk(m, c -> lock.holds(body, c) && (lock.call() == null || !c.exclusiveWith(lock.call())
-                && c.id() != lock.call().id()), start, List.of(), 0);
+                && c.id() != lock.call().id()) && !perItemChecked.test(c), start, List.of(), 0);
         return w.hits;
     }
 
