@@ -232,8 +232,9 @@ public final class NonConditionalStatusUpdate implements Rule {
     }
 
     /**
-     * The WHERE clause fences the transition: it constrains a version, owner or lease column, or the very status
-     * column the statement sets (a predicate on another flag, {@code AND delete_status = 0}, does not).
+     * The WHERE clause fences the transition: it constrains a version, owner or lease column, the very status
+     * column the statement sets (a predicate on another flag, {@code AND delete_status = 0}, does not), or holds an
+     * expected old value of another column the statement sets ({@link StatusChecks#expectedOldValue}).
      */
     static boolean fencedShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
         for (String w : f.whereColumns()) {
@@ -244,7 +245,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                 return true;
             }
         }
-        return false;
+        return StatusChecks.expectedOldValue(f);
     }
 
     /**

@@ -476,4 +476,45 @@ final class StatusChecks {
         return c.id() > h.id() && c.lambdaId() == h.lambdaId() && c.guardIds().containsAll(h.guardIds())
                 && c.arms().containsAll(h.arms());
     }
+
+    private static final java.util.regex.Pattern WHERE_WORD = java.util.regex.Pattern.compile("(?i)\\bWHERE\\b");
+
+    /**
+     * A compare-and-set: the WHERE clause compares a column the statement also sets with a value other than the one
+     * it writes ({@code SET status = #{next}, last_txn_no = #{txn} WHERE id = #{id} AND last_txn_no = #{expected}}).
+     * A second run that read the same old value finds the column moved and updates nothing, so the transition is
+     * fenced like a version check. The same named value on both sides ({@code SET id = #{id} WHERE id = #{id}}), or
+     * positional parameters on a column named {@code id}, is a key.
+     */
+    static boolean expectedOldValue(io.idemcheck.core.sql.SqlFacts f) {
+        String text = f.text();
+        if (text == null || f.kind() != io.idemcheck.core.sql.SqlFacts.Kind.UPDATE) {
+            return false;
+        }
+        java.util.regex.Matcher wm = WHERE_WORD.matcher(text);
+        if (!wm.find()) {
+            return false;
+        }
+        String set = text.substring(0, wm.start());
+        String where = text.substring(wm.end());
+        for (String c : f.setColumns()) {
+            if (!f.whereColumns().contains(c)) {
+                continue;
+            }
+            String col = "(?i)(?<![\\w.])(?:\\w+\\.)?[`\"]?" + java.util.regex.Pattern.quote(c)
+                    + "[`\"]?\\s*=\\s*";
+            java.util.regex.Matcher old = java.util.regex.Pattern.compile(col
+                    + "(#\\{[^}]*}|\\$\\{[^}]*}|\\?|:\\w+|'[^']*'|-?\\d+(?:\\.\\d+)?)").matcher(where);
+            java.util.regex.Matcher now = java.util.regex.Pattern.compile(col + "([^,]+?)\\s*(?:,|$)").matcher(set);
+            if (!old.find()) {
+                continue;
+            }
+            String was = old.group(1).replaceAll("\\s+", "");
+            String next = now.find() ? now.group(1).replaceAll("\\s+", "") : null;
+            if (was.equals("?") ? !c.equalsIgnoreCase("id") : !was.equals(next)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }
