@@ -200,7 +200,8 @@ public final class IgnoredClaimResult implements MethodRule {
                 // work in a catch block entered after the claim runs because something failed, not as if the
                 // claim had won (a FAILED mark)
                 if ((oi.isEffect() || oi.isRecord() || writes(oi)) && !o.exclusiveWith(claim)
-                        && o.id() != c.id() && o.catchDepth() <= claim.catchDepth()) {
+                        && o.id() != c.id() && o.catchDepth() <= claim.catchDepth()
+                        && sameItemFlow(sem, m, claim, ci, o, oi)) {
                     next = calls.get(j);
                     break;
                 }
@@ -214,6 +215,38 @@ public final class IgnoredClaimResult implements MethodRule {
                         + "(outside the branches that exclude it and catch blocks)");
             }
         }
+    }
+
+    /**
+     * True when work {@code o}, after the claim, is work on the claimed item: it runs in every loop the claim runs in
+     * (a later loop, after the claim's loop ended, works on other rows), and each loop of its own that the claim is
+     * not in iterates something derived from the claim's arguments ({@code order.getItems()} after a claim of
+     * {@code order.getId()}) or writes the claim's table. A later, separate loop over another table's rows is not
+     * what the claim guards.
+     */
+    private static boolean sameItemFlow(Semantics sem, MethodRef m, CallSite claim, CallInfo ci, CallSite o,
+                                        CallInfo oi) {
+        if (!o.loopIds().containsAll(claim.loopIds())) {
+            return false;
+        }
+        java.util.Set<String> claimNames = new java.util.HashSet<>();
+        claim.args().forEach(a -> claimNames.addAll(a.names()));
+        claimNames.addAll(sem.roots(m, java.util.Set.copyOf(claimNames)));
+        for (int l : o.loopIds()) {
+            if (claim.loopIds().contains(l)) {
+                continue;
+            }
+            io.idemcheck.core.facts.LoopFact lf = m.method().body().loops().get(l);
+            java.util.Set<String> iterated = new java.util.HashSet<>(lf.names());
+            iterated.addAll(sem.roots(m, lf.names()));
+            iterated.retainAll(claimNames);
+            java.util.Set<String> written = tables(oi);
+            written.retainAll(tables(ci));
+            if (iterated.isEmpty() && written.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isJdbc(CallInfo ci) {
