@@ -93,4 +93,32 @@ final class BusinessKeys {
     private static boolean has(Catalog cat, Vocabulary v, String column) {
         return cat.terms(v).has(column);
     }
+
+    private static final java.util.regex.Pattern PARENT_REFERENCE = java.util.regex.Pattern.compile("([a-z0-9_]+?)_(id|sn|no|code)");
+
+    /**
+     * For a child table ({@code order_item}, {@code invoice_line}: a name ending with {@code _} and one of the
+     * catalog's {@code childTableWords}), the column that refers to its parent ({@code order_id}, {@code order_sn}:
+     * the name before the word, or its last part, with {@code _id}, {@code _sn}, {@code _no} or {@code _code}) among
+     * the table's and the inserted columns; null for any other table.
+     */
+    static String parentColumn(Catalog cat, io.idemcheck.core.schema.Table t, Set<String> inserted) {
+        String n = t.name().toLowerCase(Locale.ROOT);
+        for (String w : cat.terms(Vocabulary.CHILD_TABLE_WORDS).values()) {
+            if (!n.endsWith("_" + w) || n.length() == w.length() + 1) {
+                continue;
+            }
+            String stem = n.substring(0, n.length() - w.length() - 1);
+            Set<String> cols = new LinkedHashSet<>();
+            t.columns().forEach(c -> cols.add(c.name().toLowerCase(Locale.ROOT)));
+            inserted.forEach(c -> cols.add(c.toLowerCase(Locale.ROOT)));
+            for (String c : cols) {
+                java.util.regex.Matcher pm = PARENT_REFERENCE.matcher(c);
+                if (pm.matches() && (stem.equals(pm.group(1)) || stem.endsWith("_" + pm.group(1)))) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
 }

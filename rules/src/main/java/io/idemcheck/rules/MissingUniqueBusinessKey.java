@@ -223,6 +223,11 @@ public final class MissingUniqueBusinessKey implements Rule {
             cols.addAll(i.columns());
             generated.addAll(i.generated());
         });
+        String parent = BusinessKeys.parentColumn(project.catalog(), t, cols);
+        if (parent != null) {
+            return t.name() + " holds several rows per parent, keyed by " + parent + " (a child table: catalog "
+                    + "childTableWords): they are written with the parent, whose key guards a repeat";
+        }
         key.addAll(BusinessKeys.of(project.catalog(), cols, generated));
         return key.isEmpty() ? "no inserted column makes a business key (the values are generated, or none is "
                 + "visible)" : null;

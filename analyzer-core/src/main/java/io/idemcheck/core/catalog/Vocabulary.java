@@ -154,6 +154,10 @@ public enum Vocabulary {
      * ({@code payment_log}). Exact, lower case; compared with the lower-cased table name.
      */
     APPEND_ONLY_TABLE_WORDS,
+    /** Words that name a child table after its parent ({@code order_item}, {@code invoice_line}): with a column
+     * referring to the parent, the table holds several rows per parent and needs no unique business key of its own.
+     * Exact, lower case. */
+    CHILD_TABLE_WORDS,
     /** Words that make a table append-only by design when its name starts with {@code word_} ({@code audit_order}). */
     APPEND_ONLY_TABLE_PREFIXES,
     /** JDBC and Spring JDBC types whose calls take the SQL text first (JdbcTemplate, Statement). Exact simple names. */
