@@ -39,7 +39,7 @@ import static io.idemcheck.core.util.Texts.firstLine;
  */
 @Command(name = "explain", mixinStandardHelpOptions = true, versionProvider = IdemcheckCli.VersionProvider.class,
         description = {"Explains what idemcheck sees in the methods at FILE:LINE (every method of FILE without "
-                + "LINE): each call's role (effect, record, claim, key, lock, read, write) and what decided it "
+                + "LINE): each call's role (effect, record, claim, completion, key, lock, read, write, runtime) and what decided it "
                 + "(catalog entry, name pattern, SQL statement, idemcheck.yml line), the method's summary and the "
                 + "effects it reaches with their call chain, whether it is a job entry point or reachable from one, "
                 + "and for each rule whether it fired there and, if not, which condition was missing.",

@@ -1,5 +1,6 @@
 package io.idemcheck.cli;
 
+import io.idemcheck.core.facts.EffectKind;
 import io.idemcheck.core.config.ProjectConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,8 +42,7 @@ final class InitCommand implements Callable<Integer> {
             #   Type    fully qualified, '*' within a name segment, '**' across segments; no package = any package
             #   method  a name with '*' globs
             #   params  optional; only the count matters: () none, (a, b) two, (*) or (..) any
-            # Calls that have a side effect a restart would repeat (kind: payment, message, http, mail, order,
-            # db-insert):
+            # Calls that have a side effect a restart would repeat (kind: %KINDS%):
             effects: []
             #  - pattern: "com.acme.billing.BillingClient#charge(*)"
             #    kind: payment
@@ -57,20 +57,30 @@ final class InitCommand implements Callable<Integer> {
             claims: []
             #  - "com.acme.task.TaskDao#tryStart(*)"
 
-            # Locks held on the item while it is worked on (treated as claims):
+            # Your own distributed-lock API (read as a known library lock such as Redisson's RLock is; IDEM009):
             locks: []
             #  - "com.acme.lock.DistributedLock#tryAcquire(*)"
+
+            # Your own job triggers, shaped as the catalog's entryPoints: methods run unattended like @Scheduled ones.
+            entryPoints: {}
+            #  methodAnnotations: ["NightlyJob"]
+            #  interfaces:
+            #    - {type: "com.acme.sched.JobHandler", method: "handle"}
 
             # Parameters that carry an idempotency key (parameter: 0 is the first argument):
             keyCarriers: []
             #  - pattern: "com.acme.billing.BillingClient#charge(*, *)"
             #    parameter: 1
 
-            # Status-like column names and state values beyond the built-in ones (status, state, *_status, ...):
+            # Status-like column names beyond the built-in ones (status, state, *_status, ...):
             statusColumns: []
             #  - "lifecycle"
+            # Terminal (completion) states work items end in, beyond DONE, SUCCESS, ...:
             stateValues: []
             #  - "SETTLED"
+            # In-progress states a claim moves items into while they are worked on, beyond RUNNING, PROCESSING, ...:
+            inProgressValues: []
+            #  - "GRABBED"
 
             # Accepted findings by rule and path glob, for code you do not own or project-level findings.
             # The reason is required. Prefer '// idemcheck:ignore IDEM001 -- reason' next to the code.
@@ -78,7 +88,7 @@ final class InitCommand implements Callable<Integer> {
             #  - rule: IDEM001
             #    path: "src/main/java/com/acme/legacy/**"
             #    reason: "legacy exporter, replaced in Q3; downstream dedupes on order_no"
-            """;
+            """.replace("%KINDS%", String.join(", ", EffectKind.labels()));
 
     private final IdemcheckCli cli;
 

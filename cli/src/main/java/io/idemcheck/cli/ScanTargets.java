@@ -21,7 +21,10 @@ import java.util.List;
  */
 record ScanTargets(List<Path> paths, Path root) {
 
-    /** @throws UsageException for a path that does not exist or a source root that is not a directory */
+    /**
+     * @throws UsageException for a path that does not exist, file arguments none of which is a {@code .java} file,
+     *                        or a source root that is not a directory
+     */
     static ScanTargets of(List<String> args, String sourceRoot) {
         List<Path> scanPaths = new ArrayList<>();
         for (String p : args.isEmpty() ? List.of(".") : args) {
@@ -30,6 +33,13 @@ record ScanTargets(List<Path> paths, Path root) {
                 throw new UsageException("path '" + p + "' does not exist");
             }
             scanPaths.add(path.toAbsolutePath().normalize());
+        }
+        if (scanPaths.stream().allMatch(p -> Files.isRegularFile(p) && !p.getFileName().toString().endsWith(".java"))) {
+            // only files, none of them Java (scan pom.xml): the rules read Java with its mapper XML and SQL, so there
+            // is nothing to analyse; a usage error rather than "1 file" next to "no Java source files found"
+            throw new UsageException("path '" + args.get(0) + "' is not a Java source file: idemcheck analyses .java "
+                    + "files (with the mapper XML, SQL and Spring configuration of the project); scan the project's "
+                    + "folder, or a .java file");
         }
         Path root;
         if (sourceRoot != null) {

@@ -81,7 +81,7 @@ class AdoptionTest {
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).matches("idemcheck: error: .*idemcheck\\.yml:7: unknown key 'sideEffect' "
                 + "\\(expected one of: rules, include, exclude, effects, records, claims, keyCarriers, locks, "
-                + "statusColumns, stateValues, suppressions\\)");
+                + "entryPoints, statusColumns, stateValues, inProgressValues, suppressions\\)");
         assertThat(r.err().lines().count()).isEqualTo(1);
 
         Files.writeString(p.resolve("idemcheck.yml"), "rules:\n  IDEM042: off\n");

@@ -314,8 +314,10 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
     // ---- the project's vocabulary (idemcheck.yml) -------------------------------------------------------------------
 
     /**
-     * This catalog extended with a project's vocabulary: its status columns are added to {@link #statusColumns()},
-     * and its effects, records, claims, locks and key carriers are answered by the {@code project*} lookups.
+     * This catalog extended with a project's vocabulary: its status columns are added to {@link #statusColumns()}, its
+     * state values to the {@code terminalStates} and {@code inProgressStates} vocabularies, and its effects, records,
+     * claims, locks, key carriers and entry points are answered by the {@code project*} lookups and
+     * {@link #project()}.
      */
     public Catalog withProject(ProjectConfig config) {
         if (config == null || config.isEmpty()) {
@@ -328,6 +330,10 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         List<String> states = config.stateValues().stream().map(v -> v.toUpperCase(Locale.ROOT)).toList();
         vocab.put(Vocabulary.TERMINAL_STATES.key(), terms(Vocabulary.TERMINAL_STATES).plus(states,
                 "idemcheck.yml stateValues"));
+        // inProgressValues: states a claim moves an item into while it is worked on (GRABBED), as inProgressStates
+        List<String> inProgress = config.inProgressValues().stream().map(v -> v.toUpperCase(Locale.ROOT)).toList();
+        vocab.put(Vocabulary.IN_PROGRESS_STATES.key(), terms(Vocabulary.IN_PROGRESS_STATES).plus(inProgress,
+                "idemcheck.yml inProgressValues"));
         return new Catalog(effectTypes, effectAnnotations, notEffectTypes, libraryPackages, effectMethodNames,
                 notEffectMethodNames, dataAccessTypeSuffixes, dataAccessSupertypes,
                 dataAccessAnnotations, recordMethodNames, entitySaveMethodNames, statusSetterNames, claimMethodNames,
@@ -363,21 +369,27 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         return p == null ? null : new ProjectMatch("records", p);
     }
 
-    /** True when the project declares such a call a claim or a lock on the item. */
+    /** True when the project declares such a call a claim on the item. */
     public boolean projectClaim(String typeFqn, String method, int arity) {
         return projectClaimMatch(typeFqn, method, arity) != null;
     }
 
-    /** The idemcheck.yml {@code claims} (else {@code locks}) pattern that makes such a call a claim, or null. */
+    /**
+     * The idemcheck.yml {@code claims} pattern that makes such a call a claim (its result tells whether this run won
+     * the row), or null. A {@code locks} pattern is no claim: it is a lock ({@link #projectLockMatch}).
+     */
     public ProjectMatch projectClaimMatch(String typeFqn, String method, int arity) {
-        if (project == null) {
-            return null;
-        }
-        MethodPattern p = firstMatch(project.claims(), typeFqn, method, arity);
-        if (p != null) {
-            return new ProjectMatch("claims", p);
-        }
-        p = firstMatch(project.locks(), typeFqn, method, arity);
+        MethodPattern p = project == null ? null : firstMatch(project.claims(), typeFqn, method, arity);
+        return p == null ? null : new ProjectMatch("claims", p);
+    }
+
+    /**
+     * The idemcheck.yml {@code locks} pattern that makes such a call take a distributed lock, or null: the call is read
+     * as a known library lock is ({@code RLock.lock()}), held until a release call of the catalog's
+     * {@code lockReleaseCalls} or the method's end.
+     */
+    public ProjectMatch projectLockMatch(String typeFqn, String method, int arity) {
+        MethodPattern p = project == null ? null : firstMatch(project.locks(), typeFqn, method, arity);
         return p == null ? null : new ProjectMatch("locks", p);
     }
 

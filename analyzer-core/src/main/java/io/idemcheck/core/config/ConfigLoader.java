@@ -29,7 +29,13 @@ public final class ConfigLoader {
 
     /** The top-level keys, in documentation order. */
     public static final List<String> KEYS = List.of("rules", "include", "exclude", "effects", "records", "claims",
-            "keyCarriers", "locks", "statusColumns", "stateValues", "suppressions");
+            "keyCarriers", "locks", "entryPoints", "statusColumns", "stateValues", "inProgressValues", "suppressions");
+
+    /** The keys of {@code entryPoints}, as in the catalog's {@code entryPoints}. */
+    public static final List<String> ENTRY_POINT_KEYS = List.of("methodAnnotations", "typeAnnotationsWithMethod",
+            "interfaces");
+
+    private static final String JAVA_NAME = "[A-Za-z_$][A-Za-z0-9_$]*";
 
     private static final YAMLFactory YAML = new YAMLFactory();
 
@@ -163,8 +169,7 @@ public final class ConfigLoader {
         Path base = abs == null ? null : abs.getParent();
         Node root = tree(yaml);
         if (root == null || root instanceof Scalar s && s.isNull()) {
-            return new ProjectConfig(abs, base, Map.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+            return ProjectConfig.NONE.withFile(abs, base);
         }
         if (!(root instanceof MapNode top)) {
             throw new ConfigException(display, root.line(), "expected a mapping of keys (" + String.join(", ", KEYS)
@@ -226,19 +231,18 @@ public final class ConfigLoader {
                         "statusColumns: '" + c + "' is not a column name or pattern");
             }
         }
-        ListNode states = list(top, "stateValues");
         Map<String, Integer> stateLines = new LinkedHashMap<>();
-        for (Node n : states == null ? List.<Node>of() : states.items()) {
-            if (n instanceof Scalar v && v.token() != JsonToken.VALUE_STRING && !v.isNull()) {
-                throw new ConfigException(display, n.line(), "stateValues: " + v.text() + " is not a state name: "
-                        + "a state value is the word a status column holds (SETTLED); numeric status codes are not "
-                        + "read");
-            }
-            if (n instanceof Scalar v && !v.isNull()) {
-                stateLines.putIfAbsent(v.text().toUpperCase(Locale.ROOT), n.line());
+        List<String> stateValues = stateNames(top, "stateValues", stateLines);
+        Map<String, Integer> inProgressLines = new LinkedHashMap<>();
+        List<String> inProgressValues = stateNames(top, "inProgressValues", inProgressLines);
+        for (Map.Entry<String, Integer> e : inProgressLines.entrySet()) {
+            if (stateLines.containsKey(e.getKey())) {
+                throw new ConfigException(display, e.getValue(), "inProgressValues: '" + e.getKey() + "' is also in "
+                        + "stateValues (line " + stateLines.get(e.getKey()) + "): a state is either one work ends in "
+                        + "or one work is under way in");
             }
         }
-        List<String> stateValues = strings(top, "stateValues");
+        List<ProjectConfig.EntryPoint> entryPoints = entryPoints(top);
         List<ProjectConfig.Suppression> suppressions = new ArrayList<>();
         for (Item it : maps(top, "suppressions", List.of("rule", "path", "reason"))) {
             String rule = requiredString(it, "rule");
@@ -255,7 +259,76 @@ public final class ConfigLoader {
             suppressions.add(new ProjectConfig.Suppression(rule, path, reason.strip(), it.map.line()));
         }
         return new ProjectConfig(abs, base, rules, include, exclude, effects, records, claims, carriers, locks,
-                statusColumns, stateValues, suppressions, stateLines);
+                statusColumns, stateValues, suppressions, stateLines, inProgressValues, entryPoints);
+    }
+
+    /**
+     * A list of state names ({@code stateValues}, {@code inProgressValues}): strings, each line recorded in
+     * {@code lines} by its upper-cased value. A number is an error: numeric status codes are not read.
+     */
+    private List<String> stateNames(MapNode top, String key, Map<String, Integer> lines) {
+        ListNode states = list(top, key);
+        for (Node n : states == null ? List.<Node>of() : states.items()) {
+            if (n instanceof Scalar v && v.token() != JsonToken.VALUE_STRING && !v.isNull()) {
+                throw new ConfigException(display, n.line(), key + ": " + v.text() + " is not a state name: "
+                        + "a state value is the word a status column holds (" + (key.equals("stateValues")
+                        ? "SETTLED" : "GRABBED") + "); numeric status codes are not read");
+            }
+            if (n instanceof Scalar v && !v.isNull()) {
+                lines.putIfAbsent(v.text().trim().toUpperCase(Locale.ROOT), n.line());
+            }
+        }
+        return strings(top, key);
+    }
+
+    /** {@code entryPoints}: a mapping shaped as the catalog's {@code entryPoints}. */
+    private List<ProjectConfig.EntryPoint> entryPoints(MapNode top) {
+        Entry ee = top.entries().get("entryPoints");
+        if (ee == null || isNull(ee.value())) {
+            return List.of();
+        }
+        MapNode em = map(ee);
+        checkKeys(em, ENTRY_POINT_KEYS, "entryPoints");
+        List<ProjectConfig.EntryPoint> out = new ArrayList<>();
+        ListNode annotations = list(em, "methodAnnotations");
+        for (Node n : annotations == null ? List.<Node>of() : annotations.items()) {
+            if (!(n instanceof Scalar s) || s.isNull()) {
+                throw new ConfigException(display, n.line(), "entryPoints.methodAnnotations: each entry must be an "
+                        + "annotation name such as NightlyJob");
+            }
+            out.add(new ProjectConfig.EntryPoint("methodAnnotations", javaName(s.text(), n.line(),
+                    "entryPoints.methodAnnotations"), null, null, null, n.line()));
+        }
+        for (String key : List.of("typeAnnotationsWithMethod", "interfaces")) {
+            String where = "entryPoints." + key;
+            String owner = key.equals("interfaces") ? "type" : "annotation";
+            for (Item it : maps(em, key, List.of(owner, "method", "params"))) {
+                Item named = new Item(where, it.map());
+                String name = javaName(requiredString(named, owner), it.map().entries().get(owner).line(), where);
+                String method = requiredString(named, "method");
+                if (!method.matches(JAVA_NAME)) {
+                    throw new ConfigException(display, it.map().entries().get("method").line(), where + ": '"
+                            + method + "' is not a method name");
+                }
+                List<String> params = it.map().entries().containsKey("params")
+                        ? strings(it.map(), "params").stream().map(p -> p.replace(" ", "")).toList() : null;
+                out.add(new ProjectConfig.EntryPoint(key, owner.equals("annotation") ? name : null,
+                        owner.equals("type") ? name : null, method, params, it.map().line()));
+            }
+        }
+        return out;
+    }
+
+    /** A type or annotation name's simple name ({@code com.acme.NightlyJob}, {@code @NightlyJob}: NightlyJob). */
+    private String javaName(String text, int line, String where) {
+        String t = text.trim();
+        if (t.startsWith("@")) {
+            t = t.substring(1);
+        }
+        if (!t.matches(JAVA_NAME + "(\\." + JAVA_NAME + ")*")) {
+            throw new ConfigException(display, line, where + ": '" + text + "' is not a type or annotation name");
+        }
+        return t.substring(t.lastIndexOf('.') + 1);
     }
 
     private ProjectConfig.RuleSetting ruleSetting(Entry e) {

@@ -21,25 +21,28 @@ import java.util.Map;
  * @param records       extra calls that record an item's state
  * @param claims        extra calls that claim an item (a conditional update or a lock whose result is checked)
  * @param keyCarriers   extra parameters that carry an idempotency key
- * @param locks         extra calls that take a lock on the item (treated as claims)
+ * @param locks         extra calls that take a distributed lock (read as a known library lock is, not as claims)
  * @param statusColumns extra status-like column names (patterns as in the catalog: {@code *_phase})
  * @param stateValues   extra state values such as {@code SETTLED}
  * @param suppressions  suppressions by rule and path glob, each with a reason
  * @param stateValueLines the line of idemcheck.yml each of {@code stateValues} is written at (upper-cased value to
  *                      line), for the evidence {@code idemcheck explain} shows
+ * @param inProgressValues extra in-progress state values such as {@code GRABBED}: a claim moves a row into one
+ * @param entryPoints   extra job entry points (methods run unattended), shaped as the catalog's {@code entryPoints}
  */
 public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> rules, List<Glob> include,
                             List<Glob> exclude, List<Effect> effects, List<MethodPattern> records,
                             List<MethodPattern> claims, List<KeyCarrier> keyCarriers, List<MethodPattern> locks,
                             List<String> statusColumns, List<String> stateValues, List<Suppression> suppressions,
-                            Map<String, Integer> stateValueLines) {
+                            Map<String, Integer> stateValueLines, List<String> inProgressValues,
+                            List<EntryPoint> entryPoints) {
 
     /** The file name looked for at the project root. */
     public static final String FILE_NAME = "idemcheck.yml";
 
     /** No configuration: every rule on at its own severity, nothing excluded, no extra vocabulary. */
     public static final ProjectConfig NONE = new ProjectConfig(null, null, Map.of(), List.of(), List.of(), List.of(),
-            List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+            List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of());
 
     public ProjectConfig {
         rules = Ordered.map(rules);
@@ -54,11 +57,63 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
         stateValues = List.copyOf(stateValues);
         suppressions = List.copyOf(suppressions);
         stateValueLines = Ordered.map(stateValueLines);
+        inProgressValues = List.copyOf(inProgressValues);
+        entryPoints = List.copyOf(entryPoints);
+    }
+
+    /** This (empty) configuration as read from {@code file}, with {@code baseDir} for its globs. */
+    public ProjectConfig withFile(Path file, Path baseDir) {
+        return new ProjectConfig(file, baseDir, rules, include, exclude, effects, records, claims, keyCarriers, locks,
+                statusColumns, stateValues, suppressions, stateValueLines, inProgressValues, entryPoints);
     }
 
     /** The line of idemcheck.yml state value {@code value} (any case) is written at, or 0 when it is none. */
     public int stateValueLine(String value) {
         return value == null ? 0 : stateValueLines.getOrDefault(value.toUpperCase(java.util.Locale.ROOT), 0);
+    }
+
+    /**
+     * A job entry point declared in idemcheck.yml, in the shape of the catalog's {@code entryPoints}: under
+     * {@code methodAnnotations} a method annotation ({@code annotation}); under {@code typeAnnotationsWithMethod} a
+     * class annotation and the method it runs; under {@code interfaces} a supertype (interface or class) and the method
+     * the scheduler calls. Names are simple names (a package written in the file is dropped); {@code params}, when not
+     * null, are the method's parameter types as simple names ({@code *}: any).
+     *
+     * @param key  the list it is in: {@code methodAnnotations}, {@code typeAnnotationsWithMethod} or {@code interfaces}
+     * @param line the line of the entry in idemcheck.yml
+     */
+    public record EntryPoint(String key, String annotation, String type, String method, List<String> params,
+                             int line) {
+
+        /** True when {@code paramTypes} (simple names) fit {@link #params} (null: any). */
+        public boolean paramsMatch(List<String> paramTypes) {
+            if (params == null) {
+                return true;
+            }
+            if (params.size() != paramTypes.size()) {
+                return false;
+            }
+            for (int i = 0; i < params.size(); i++) {
+                if (!params.get(i).equals("*") && !params.get(i).equals(paramTypes.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The entry as explain shows it: {@code @NightlyJob}, {@code @BatchJob run}, {@code JobHandler.handle}. */
+        public String display() {
+            return switch (key) {
+                case "methodAnnotations" -> "@" + annotation;
+                case "typeAnnotationsWithMethod" -> "@" + annotation + " " + method;
+                default -> type + "." + method;
+            };
+        }
+
+        /** Why a method is an entry point by this entry: {@code idemcheck.yml entryPoints @NightlyJob at line 4}. */
+        public String reason() {
+            return "idemcheck.yml entryPoints " + display() + " at line " + line;
+        }
     }
 
     /** A rule's setting: {@code off}, or on at a severity (null: the rule's own); {@code line} in the file. */

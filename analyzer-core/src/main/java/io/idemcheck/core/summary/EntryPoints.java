@@ -1,6 +1,7 @@
 package io.idemcheck.core.summary;
 
 import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
@@ -13,7 +14,7 @@ import java.util.Set;
 
 /**
  * Query: whether a method is a job entry point (a {@code main(String[])}, a catalog entry-point annotation or
- * interface method) and the set of main-code methods reachable from one. The reachable set is computed once,
+ * interface method, an {@code idemcheck.yml} {@code entryPoints} entry) and the set of main-code methods reachable from one. The reachable set is computed once,
  * under the assembler's lock.
  */
 final class EntryPoints {
@@ -93,7 +94,27 @@ final class EntryPoints {
                 return tm.type() + "." + tm.method();
             }
         }
+        if (catalog.project() != null) {
+            for (ProjectConfig.EntryPoint d : catalog.project().entryPoints()) {
+                if (declared(m, d)) {
+                    return d.reason();
+                }
+            }
+        }
         return kinds.entryPoint(m);
+    }
+
+    /** True when {@code m} is an entry point by idemcheck.yml's entry {@code d} (matched as the catalog's are). */
+    private boolean declared(MethodRef m, ProjectConfig.EntryPoint d) {
+        return switch (d.key()) {
+            case "methodAnnotations" -> m.method().annotation(d.annotation()) != null;
+            case "typeAnnotationsWithMethod" -> m.type().annotation(d.annotation()) != null
+                    && m.method().name().equals(d.method())
+                    && d.paramsMatch(m.method().params().stream().map(p -> p.type().simpleName()).toList());
+            default -> m.method().name().equals(d.method()) && !m.type().simpleName().equals(d.type())
+                    && d.paramsMatch(m.method().params().stream().map(p -> p.type().simpleName()).toList())
+                    && index.isSubtypeOf(m.owner(), d.type());
+        };
     }
 
     /**

@@ -378,6 +378,12 @@ public final class Locks {
     private static String findLibraryAcquisition(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
         String recvType = ci.target().receiverType().simpleName();
         Catalog cat = sem.catalog();
+        Catalog.ProjectMatch declared = cat.projectLockMatch(ci.target().receiverType().name(), c.name(),
+                c.args().size());
+        if (declared != null) { // idemcheck.yml locks: the project's own lock API, read as a library lock is
+            return recvType + "." + c.name() + "() (idemcheck.yml locks " + declared.pattern().pattern()
+                    + " at line " + declared.pattern().line() + ")";
+        }
         if (cat.terms(Vocabulary.LOCK_CALLS).has(c.name())) {
             if (cat.terms(Vocabulary.LOCAL_LOCK_TYPES).has(recvType)) {
                 return null;

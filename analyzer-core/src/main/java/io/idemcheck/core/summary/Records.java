@@ -271,7 +271,7 @@ final class Records {
     boolean claimOf(MethodRef m, CallSite c, CallTarget t, Evidence[] why, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         Catalog.ProjectMatch pm = catalog.projectClaimMatch(recv.name(), c.name(), c.args().size());
-        if (pm != null) { // idemcheck.yml claims and locks
+        if (pm != null) { // idemcheck.yml claims
             why[0] = Evidence.config(pm.key(), pm.pattern(), catalog.project().file());
             return true;
         }

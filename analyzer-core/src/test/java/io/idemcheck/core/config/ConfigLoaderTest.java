@@ -77,7 +77,8 @@ class ConfigLoaderTest {
                 sideEffect: []
                 """)).isInstanceOf(ConfigException.class)
                 .hasMessage("idemcheck.yml:7: unknown key 'sideEffect' (expected one of: rules, include, exclude, "
-                        + "effects, records, claims, keyCarriers, locks, statusColumns, stateValues, suppressions)");
+                        + "effects, records, claims, keyCarriers, locks, entryPoints, statusColumns, stateValues, "
+                        + "inProgressValues, suppressions)");
     }
 
     @Test
@@ -163,5 +164,56 @@ class ConfigLoaderTest {
         assertThat(Glob.of("**/generated/**").matches("src/generated/x/A.java")).isTrue();
         assertThat(Glob.of("src/*.sql").matches("src/a/b.sql")).isFalse();
         assertThat(Glob.of("legacy/").matches("legacy/a/B.java")).isTrue();
+    }
+
+    @Test
+    void entryPointsAreReadInTheCatalogsShapeWithTheirLines() {
+        ProjectConfig c = parse("""
+                entryPoints:
+                  methodAnnotations: ["@com.acme.sched.NightlyJob", "Hourly"]
+                  typeAnnotationsWithMethod:
+                    - {annotation: BatchJob, method: run}
+                  interfaces:
+                    - type: com.acme.sched.JobHandler
+                      method: handle
+                      params: [JobContext, "*"]
+                """);
+        assertThat(c.entryPoints()).extracting(ProjectConfig.EntryPoint::reason).containsExactly(
+                "idemcheck.yml entryPoints @NightlyJob at line 2", "idemcheck.yml entryPoints @Hourly at line 2",
+                "idemcheck.yml entryPoints @BatchJob run at line 4",
+                "idemcheck.yml entryPoints JobHandler.handle at line 6");
+        ProjectConfig.EntryPoint handler = c.entryPoints().get(3);
+        assertThat(handler.params()).containsExactly("JobContext", "*");
+        assertThat(handler.paramsMatch(java.util.List.of("JobContext", "long"))).isTrue();
+        assertThat(handler.paramsMatch(java.util.List.of("String"))).isFalse();
+        assertThat(c.entryPoints().get(2).params()).isNull();
+    }
+
+    @Test
+    void badEntryPointsAreErrorsNamingTheKeyAndLine() {
+        assertThatThrownBy(() -> parse("entryPoints:\n  annotations: [NightlyJob]\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("idemcheck.yml:2: entryPoints: unknown key 'annotations' (expected one of: "
+                        + "methodAnnotations, typeAnnotationsWithMethod, interfaces)");
+        assertThatThrownBy(() -> parse("entryPoints: [NightlyJob]\n"))
+                .hasMessage("idemcheck.yml:1: 'entryPoints' must be a mapping (key: value lines)");
+        assertThatThrownBy(() -> parse("entryPoints:\n  interfaces:\n    - {type: JobHandler}\n"))
+                .hasMessage("idemcheck.yml:3: entryPoints.interfaces: missing key 'method'");
+        assertThatThrownBy(() -> parse("entryPoints:\n  methodAnnotations: [\"Nightly Job\"]\n"))
+                .hasMessage("idemcheck.yml:2: entryPoints.methodAnnotations: 'Nightly Job' is not a type or "
+                        + "annotation name");
+    }
+
+    @Test
+    void inProgressValuesAreStateNamesAndNotAlsoTerminal() {
+        ProjectConfig c = parse("stateValues: [SETTLED]\ninProgressValues: [\"grabbed\", PICKED]\n");
+        assertThat(c.inProgressValues()).containsExactly("grabbed", "PICKED");
+        assertThat(c.stateValues()).containsExactly("SETTLED");
+        assertThatThrownBy(() -> parse("inProgressValues: [3]\n"))
+                .hasMessage("idemcheck.yml:1: inProgressValues: 3 is not a state name: a state value is the word a "
+                        + "status column holds (GRABBED); numeric status codes are not read");
+        assertThatThrownBy(() -> parse("stateValues: [settled]\ninProgressValues:\n  - SETTLED\n"))
+                .hasMessage("idemcheck.yml:3: inProgressValues: 'SETTLED' is also in stateValues (line 1): a state "
+                        + "is either one work ends in or one work is under way in");
     }
 }
