@@ -67,7 +67,8 @@ final class FixCommand implements Callable<Integer> {
 
     @Option(names = "--source-root", paramLabel = "DIR",
             description = "Directory that paths are relative to (default: the top of the git work tree holding the "
-                    + "first PATH, else the current directory).")
+                    + "first PATH; outside one, the current directory when it holds the first PATH, else that "
+                    + "PATH's folder).")
     String sourceRoot;
 
     @Option(names = "--debug", description = "Print the stack trace when the tool fails.")

@@ -62,7 +62,8 @@ final class ScanCommand implements Callable<Integer> {
 
     @Option(names = "--source-root", paramLabel = "DIR",
             description = "Directory that report paths are relative to (default: the top of the git work tree "
-                    + "holding the first PATH, else the current directory).")
+                    + "holding the first PATH; outside one, the current directory when it holds the first PATH, "
+                    + "else that PATH's folder).")
     String sourceRoot;
 
     @Option(names = "--fail-on-error", negatable = true, defaultValue = "true", fallbackValue = "true",

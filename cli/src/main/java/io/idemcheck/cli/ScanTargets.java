@@ -16,8 +16,8 @@ import java.util.List;
  * {@code scan} and {@code fix}.
  *
  * @param paths absolute, normalised paths that exist (default: the current directory)
- * @param root  {@code --source-root}, else the top of the git work tree above the first path, else the current
- *              directory
+ * @param root  {@code --source-root}, else {@link SourceDiscovery#defaultSourceRoot} of the first path (the top of
+ *              the git work tree, else the current directory or the first path's folder)
  */
 record ScanTargets(List<Path> paths, Path root) {
 
