@@ -43,7 +43,11 @@ final class UnboundedRetryPutBack {
     static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables, RuleTrace trace) {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
-        boolean handler = sem.catalog().terms(Vocabulary.FAILURE_HANDLER_NAMES).has(m.method().name()) || m.method().annotation("Recover") != null;
+        // a method named like a failure handler (recover, onError) that a scheduler runs is a periodic sweep, not a
+        // handler of one failure: a stale-lease sweep named recover() is IDEM008's recovery, not a put-back
+        boolean handler = m.method().annotation("Recover") != null
+                || sem.catalog().terms(Vocabulary.FAILURE_HANDLER_NAMES).has(m.method().name())
+                        && sem.entryPoint(m) == null;
         String methodBound = guardBound(m);
         for (CallSite c : calls) {
             if (sem.inAsyncLambda(m, c)) {
