@@ -3,6 +3,7 @@ package io.idemcheck.core.catalog;
 import io.idemcheck.core.config.MethodPattern;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.util.Ordered;
+import io.idemcheck.core.util.Texts;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -192,18 +193,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
 
         /** True when {@code paramTypes} (simple names, erasures) fit {@link #params}. */
         public boolean paramsMatch(List<String> paramTypes) {
-            if (params == null) {
-                return true;
-            }
-            if (params.size() != paramTypes.size()) {
-                return false;
-            }
-            for (int i = 0; i < params.size(); i++) {
-                if (!params.get(i).equals("*") && !params.get(i).equals(paramTypes.get(i))) {
-                    return false;
-                }
-            }
-            return true;
+            return Texts.paramsMatch(params, paramTypes);
         }
     }
 

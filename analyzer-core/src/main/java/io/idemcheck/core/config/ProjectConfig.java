@@ -2,6 +2,7 @@ package io.idemcheck.core.config;
 
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.util.Ordered;
+import io.idemcheck.core.util.Texts;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,18 +88,7 @@ public record ProjectConfig(Path file, Path baseDir, Map<String, RuleSetting> ru
 
         /** True when {@code paramTypes} (simple names) fit {@link #params} (null: any). */
         public boolean paramsMatch(List<String> paramTypes) {
-            if (params == null) {
-                return true;
-            }
-            if (params.size() != paramTypes.size()) {
-                return false;
-            }
-            for (int i = 0; i < params.size(); i++) {
-                if (!params.get(i).equals("*") && !params.get(i).equals(paramTypes.get(i))) {
-                    return false;
-                }
-            }
-            return true;
+            return Texts.paramsMatch(params, paramTypes);
         }
 
         /** The entry as explain shows it: {@code @NightlyJob}, {@code @BatchJob run}, {@code JobHandler.handle}. */

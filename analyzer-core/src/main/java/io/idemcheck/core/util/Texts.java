@@ -45,4 +45,24 @@ public final class Texts {
         }
         return false;
     }
+
+    /**
+     * True when a method's parameter types ({@code actual}: simple names, erasures) fit a declared parameter list
+     * ({@code wanted}: simple names, {@code *} for any type; null for any list), as the catalog's and idemcheck.yml's
+     * entry-point {@code params} are matched.
+     */
+    public static boolean paramsMatch(java.util.List<String> wanted, java.util.List<String> actual) {
+        if (wanted == null) {
+            return true;
+        }
+        if (wanted.size() != actual.size()) {
+            return false;
+        }
+        for (int i = 0; i < wanted.size(); i++) {
+            if (!wanted.get(i).equals("*") && !wanted.get(i).equals(actual.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
 }
