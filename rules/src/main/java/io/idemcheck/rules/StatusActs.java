@@ -116,6 +116,9 @@ final class StatusActs {
         if (ci.isRecord() && ci.statements().isEmpty() && "name".equals(ci.basis()) && rowCountChecked(sem, m, c)) {
             return true; // a status update whose SQL is not visible, used as a compare-and-set by its row count
         }
+        if (fencedWrite(sem, ci) && rowCountChecked(sem, m, c)) {
+            return true; // a version, last-modified or expected-old-value fence whose count decides: a compare-and-set
+        }
         if (dirtyWrite(sem, m, c) && versionedEntity(sem, m, c.receiver().name())) {
             return true; // the commit's update of a managed @Version entity matches the version read: JPA throws
         }
@@ -126,6 +129,22 @@ final class StatusActs {
         String table = ci.statements().stream().map(SqlStatement::table).filter(java.util.Objects::nonNull)
                 .findFirst().orElse(null);
         return StatusChecks.coveringClaim(sem, m, c, table) != null;
+    }
+
+    /**
+     * Every status transition the call runs is fenced as IDEM003 reads a fence
+     * ({@link NonConditionalStatusUpdate#fencedShape}, or a status subquery over the same table: a predicate on the status it sets, a version,
+     * last-modified, owner or lease column of the catalog's {@code fencingColumns}, an expected old value of a column it
+     * sets). With its row count checked, the write is a compare-and-set: a second run that read the same old row
+     * updates nothing and stops, whatever state it moves the row to.
+     */
+    static boolean fencedWrite(Semantics sem, CallInfo ci) {
+        io.idemcheck.core.catalog.Catalog cat = sem.catalog();
+        List<io.idemcheck.core.sql.SqlFacts> shapes = ci.statements().stream().flatMap(st -> st.shapes().stream())
+                .filter(f -> NonConditionalStatusUpdate.transitionShape(cat, f)).toList();
+        // a CASE decided by the row's own columns is not blind, but its count is always 1: no compare-and-set
+        return !shapes.isEmpty() && shapes.stream().allMatch(f -> NonConditionalStatusUpdate.fencedShape(cat, f)
+                || NonConditionalStatusUpdate.fencedInSubquery(cat, f));
     }
 
     /**
