@@ -1,5 +1,8 @@
 package io.idemcheck.rules;
 
+import io.idemcheck.core.catalog.Catalog;
+import io.idemcheck.core.catalog.Vocabulary;
+
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -35,7 +38,7 @@ final class LockKeys {
      * The key a lock is taken on when it varies with the item ({@code "order:" + id}), or null for a lock with a
      * fixed name (a ShedLock name, a constant, a string literal): one holder per job, not per item.
      */
-    static String itemKey(MethodRef m, Locks.Lock lock) {
+    static String itemKey(Catalog catalog, MethodRef m, Locks.Lock lock) {
         CallSite c = lock.call();
         if (c == null) {
             return null;
@@ -57,7 +60,7 @@ final class LockKeys {
             return null;
         }
         String t = STRING.matcher(text).replaceAll("\"\"");
-        if (CONSTANT_WORD.matcher(t).find() || !variesWithCall(m, t)) {
+        if (CONSTANT_WORD.matcher(t).find() || !variesWithCall(catalog, m, t)) {
             return null;
         }
         return LockedWork.shorten(text);
@@ -146,13 +149,13 @@ final class LockKeys {
     /**
      * True when a lock's key text (string literals blanked) varies per call, outside a lambda or method reference: it
      * names a local variable or parameter of the method ({@code "order:" + id}) or reads a value through a no-argument
-     * call other than the clock ({@code UserContext.getCurrentUser().getId()}). The lock client among a lock
+     * call other than the clock or a random value (catalog {@code clockCalls}; {@code UserContext.getCurrentUser().getId()}). The lock client among a lock
      * constructor's arguments ({@code new InterProcessMutex(curator, "/locks/relay")}: a field), the task a lock
      * executor runs ({@code () -> relay.relayAll()}) and a configuration built from constants, factories of constants
      * and the clock ({@code new LockConfiguration(Instant.now(), "relay", Duration.ofMinutes(5), ..)}) do not: the
      * lock has one fixed name.
      */
-    private static boolean variesWithCall(MethodRef m, String text) {
+    private static boolean variesWithCall(Catalog catalog, MethodRef m, String text) {
         Set<String> names = new HashSet<>(m.method().body().locals().keySet());
         m.method().params().forEach(p -> names.add(p.name()));
         for (String arg : topLevelArgs(text)) {
@@ -167,7 +170,7 @@ final class LockKeys {
             }
             Matcher getter = NO_ARG_CALL.matcher(arg);
             while (getter.find()) {
-                if (!CLOCK.matcher(getter.group(1)).matches()) {
+                if (!catalog.terms(Vocabulary.CLOCK_CALLS).has(getter.group(1))) {
                     return true;
                 }
             }
@@ -176,7 +179,6 @@ final class LockKeys {
     }
 
     private static final Pattern NO_ARG_CALL = Pattern.compile("([A-Za-z_$][\\w$]*)\\s*\\(\\s*\\)");
-    private static final Pattern CLOCK = Pattern.compile("now|currentTimeMillis|nanoTime|randomUUID");
 
     /** The comma-separated arguments of an argument list's text, split at depth 0. */
     private static List<String> topLevelArgs(String text) {

@@ -94,7 +94,7 @@ final class LockedWork {
     static List<Hit> under(Semantics sem, MethodRef m, Locks.Lock lock) {
         LockedWork w = new LockedWork(sem);
         Body body = m.method().body();
-        String key = LockKeys.itemKey(m, lock);
+        String key = LockKeys.itemKey(sem.catalog(), m, lock);
         Ctx start = key == null ? Ctx.NONE : new Ctx(true, null, key, false);
         if (lock.task() != null) {
             // executeWithLock((Runnable) this::work, cfg): the referenced method is the locked region

@@ -33,7 +33,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                       List<String> statusColumns,
                       List<String> fencingColumns, EntryPoints entryPoints, List<String> transactionAnnotations,
                       List<String> transactionTemplateMethods, List<String> transactionTemplateTypes,
-                      List<String> recordColumns, List<String> readMethodNames, Map<String, Terms> vocabularies,
+                      List<String> recordColumns, List<String> remoteReadMethodNames, Map<String, Terms> vocabularies,
                       ProjectConfig project) {
 
     private static final String RESOURCE = "/io/idemcheck/core/catalog/catalog.json";
@@ -329,7 +329,7 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
                 dataAccessAnnotations, recordMethodNames, entitySaveMethodNames, statusSetterNames, claimMethodNames,
                 keyParameterNames, keyCarrierMethods, keyHeaderNames,
                 List.copyOf(columns), fencingColumns, entryPoints, transactionAnnotations, transactionTemplateMethods,
-                transactionTemplateTypes, recordColumns, readMethodNames, Ordered.map(vocab), config);
+                transactionTemplateTypes, recordColumns, remoteReadMethodNames, Ordered.map(vocab), config);
     }
 
     /**

@@ -67,7 +67,7 @@ final class CatalogReader {
                 stringsKey("keyCarrierMethods"), stringsKey("keyHeaderNames"), stringsKey("statusColumns"),
                 stringsKey("fencingColumns"), new EntryReader("entryPoints", this::entryPoints),
                 stringsKey("transactionAnnotations"), stringsKey("transactionTemplateMethods"),
-                stringsKey("transactionTemplateTypes"), stringsKey("recordColumns"), stringsKey("readMethodNames"),
+                stringsKey("transactionTemplateTypes"), stringsKey("recordColumns"), stringsKey("remoteReadMethodNames"),
                 new EntryReader("vocabularies", this::vocabularies));
         object("", fields, COMMENT, v);
         for (EntryReader f : fields) {
@@ -87,7 +87,7 @@ final class CatalogReader {
                 get(v, "claimMethodNames"), get(v, "keyParameterNames"), get(v, "keyCarrierMethods"),
                 get(v, "keyHeaderNames"), get(v, "statusColumns"), get(v, "fencingColumns"), get(v, "entryPoints"),
                 get(v, "transactionAnnotations"), get(v, "transactionTemplateMethods"),
-                get(v, "transactionTemplateTypes"), get(v, "recordColumns"), get(v, "readMethodNames"),
+                get(v, "transactionTemplateTypes"), get(v, "recordColumns"), get(v, "remoteReadMethodNames"),
                 get(v, "vocabularies"), null);
     }
 

@@ -133,6 +133,8 @@ public enum Vocabulary {
     KEY_FACTORIES,
     /** Text that makes a key different on every run (randomUUID, now). Substrings of the key's expression. */
     NON_DETERMINISTIC_KEY_CALLS,
+    /** Calls with no arguments whose value is the clock or a random value, never the item's (now, randomUUID): a lock key read through one does not vary with the item. Exact method names. */
+    CLOCK_CALLS,
     /** HTTP sending calls whose request is built separately (newCall, send): read-only when it is a GET. Exact. */
     HTTP_REQUEST_SENDS,
     /** Text of a request builder that makes an HTTP call mutating (.post(, HttpMethod.PUT). Substrings. */

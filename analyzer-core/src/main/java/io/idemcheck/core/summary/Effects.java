@@ -78,7 +78,7 @@ final class Effects {
             }
             if (et == null) {
                 et = catalog.effectTypeBySuffix(recv.simpleName());
-                if (et != null && Catalog.any(catalog.readMethodNames(), c.name())) {
+                if (et != null && Catalog.any(catalog.remoteReadMethodNames(), c.name())) {
                     return null; // a generated stub's read (getOrder, listOrders) asks and changes nothing
                 }
             }
@@ -170,7 +170,7 @@ final class Effects {
                 EffectTrace inner = first.via(location(m, c.range(), here + " calls "
                         + target.type().simpleName() + "." + target.method().name() + "()"));
                 if (inner.effectKind() != EffectKind.PAYMENT && inner.effectKind() != EffectKind.ORDER
-                        && catalog.readMethodNames() != null && Catalog.any(catalog.readMethodNames(), c.name())) {
+                        && catalog.remoteReadMethodNames() != null && Catalog.any(catalog.remoteReadMethodNames(), c.name())) {
                     // a project method named like a read (getStatus, fetchPage, getResetEsGoodsIndex) answers a
                     // question; what it sends on the way (a GET, a cache or index refresh request) is not the
                     // item's effect, and repeating it changes nothing downstream (money and orders are never

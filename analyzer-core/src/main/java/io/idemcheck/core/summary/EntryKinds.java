@@ -78,15 +78,23 @@ final class EntryKinds {
                 }
                 for (io.idemcheck.core.index.CallTarget t : index.calls(o)) {
                     CallSite c = t.call();
-                    if (t.targets().size() < 2 || c.loopIds().isEmpty() && c.lambdaId() < 0) {
+                    if (c.loopIds().isEmpty() && c.lambdaId() < 0) {
                         continue;
                     }
+                    // the implementations: main-code targets with a body (not the interface's own declaration)
+                    List<MethodRef> handlers = new ArrayList<>();
                     for (MethodRef h : t.targets()) {
                         if (!h.file().test() && h.method().hasBody()) {
-                            out.putIfAbsent(h, "a handler the job " + o.type().simpleName() + "." + o.method().name()
-                                    + "() dispatches to (" + Sites.display(c) + " at line " + c.range().line()
-                                    + " runs each of " + t.targets().size() + " implementations)");
+                            handlers.add(h);
                         }
+                    }
+                    if (handlers.size() < 2) {
+                        continue;
+                    }
+                    for (MethodRef h : handlers) {
+                        out.putIfAbsent(h, "a handler the job " + o.type().simpleName() + "." + o.method().name()
+                                + "() dispatches to (" + Sites.display(c) + " at line " + c.range().line()
+                                + " runs each of " + handlers.size() + " implementations)");
                     }
                 }
             }

@@ -108,8 +108,8 @@ final class Records {
             }
             return null;
         }
-        if (recv.kind() != ResolvedType.Kind.LIBRARY && catalog.readMethodNames() != null
-                && Catalog.any(catalog.readMethodNames(), c.name())) {
+        if (recv.kind() != ResolvedType.Kind.LIBRARY && catalog.remoteReadMethodNames() != null
+                && Catalog.any(catalog.remoteReadMethodNames(), c.name())) {
             // a project method named like a read (getAgentStatus, findPending) answers a question; what its body
             // writes on the way (a cache, a completed future) is no record of the item's state
             return null;

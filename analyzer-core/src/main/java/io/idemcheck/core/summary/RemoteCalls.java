@@ -52,7 +52,7 @@ final class RemoteCalls {
                 if (!m.type().fieldHas(c.receiver().name(), ea.annotation())) {
                     continue;
                 }
-                if (declaredRef != null ? remoteRead(declaredRef) : Catalog.any(catalog.readMethodNames(), c.name())) {
+                if (declaredRef != null ? remoteRead(declaredRef) : Catalog.any(catalog.remoteReadMethodNames(), c.name())) {
                     return java.util.Optional.empty(); // a read (getOrder) changes nothing in the other service
                 }
                 return java.util.Optional.of(Effects.trace(m, c, EffectKind.of(ea.kind()),
@@ -116,7 +116,7 @@ final class RemoteCalls {
         if (catalog.effectName(c.name()) != null) {
             return null; // a business name (chargeCard, sendSms) says more: the name vocabulary decides
         }
-        if ((t.declared() != null ? remoteRead(t.declared()) : Catalog.any(catalog.readMethodNames(), c.name()))
+        if ((t.declared() != null ? remoteRead(t.declared()) : Catalog.any(catalog.remoteReadMethodNames(), c.name()))
                 || catalog.terms(Vocabulary.REMOTE_CLIENT_LOCAL_CALLS).has(c.name())
                 || Catalog.any(catalog.notEffectMethodNames(), c.name())) {
             return java.util.Optional.empty();
@@ -175,7 +175,7 @@ final class RemoteCalls {
         if (verb != null) {
             return verb.equals("GET");
         }
-        return Catalog.any(catalog.readMethodNames(), mf.name());
+        return Catalog.any(catalog.remoteReadMethodNames(), mf.name());
     }
 
 

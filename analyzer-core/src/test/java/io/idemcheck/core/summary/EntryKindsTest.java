@@ -76,6 +76,16 @@ class EntryKindsTest {
                 @PostMapping("/orders")
                 public String create() { return "ok"; }            // negative: no job or webhook word
             }
+            interface Notice { void send(); }
+            class OnlyNotice implements Notice { public void send() { } } // negative: the one implementation
+            class Notices {
+                private List<Notice> notices;
+                public void dispatchOne() {
+                    for (Notice n : notices) {
+                        n.send();
+                    }
+                }
+            }
             """;
 
     private Project p;
@@ -121,11 +131,13 @@ class EntryKindsTest {
     @Test
     void eachImplementationAJobDispatchesToInALoopIsAHandler() {
         java.util.function.Function<io.idemcheck.core.index.MethodRef, String> base =
-                m -> m.method().name().equals("dispatch") ? "@Scheduled" : null;
+                m -> m.method().name().startsWith("dispatch") ? "@Scheduled" : null;
+        // two implementations: the interface's own bodiless declaration (Handler.handle) is not counted (it was: 3)
         assertThat(kinds.dispatchedHandler(method(p, "MailHandler.handle"), base)).isEqualTo("a handler the job "
-                + "Jobs.dispatch() dispatches to (h.handle() at line 31 runs each of 3 implementations)");
-        // the count includes the interface's own bodiless declaration (Handler.handle) among the call's targets
+                + "Jobs.dispatch() dispatches to (h.handle() at line 31 runs each of 2 implementations)");
         assertThat(kinds.dispatchedHandler(method(p, "SmsHandler.handle"), base)).startsWith("a handler the job");
+        // one implementation behind the interface: a plain call, not a dispatch to handlers (was taken as one)
+        assertThat(kinds.dispatchedHandler(method(p, "OnlyNotice.send"), base)).isNull();
         assertThat(kinds.dispatchedHandler(method(p, "Jobs.sweep"), base)).isNull();
     }
 
