@@ -31,9 +31,13 @@ final class UnboundedRetryImplicit {
     private UnboundedRetryImplicit() {
     }
 
-    /** A name holding a word of the catalog's {@code failurePathExitWords}. */
-    static final Pattern DEAD_LETTER_CALL = Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS)
-            .regex("(?i).*(%s).*");
+    /**
+     * The catalog's {@code failurePathExitWords}: a name some of whose whole camel-case words spell one
+     * ({@code parkMessage}, {@code markFailed}) moves the item aside; a word inside another word does not count
+     * ({@code spark}, {@code failover}). See {@link io.idemcheck.core.catalog.Terms#namesWordsOf(String)}.
+     */
+    static final io.idemcheck.core.catalog.Terms DEAD_LETTER_CALL =
+            Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS);
 
     /** A text holding a word of the catalog's {@code doneBeforeWords}. */
     static final Pattern DONE_BEFORE = Catalog.builtin().terms(Vocabulary.DONE_BEFORE_WORDS)
@@ -136,7 +140,7 @@ final class UnboundedRetryImplicit {
             }
             if (ci.isRecord() || ci.claim()) {
                 p.other = "records the item's state";
-            } else if (DEAD_LETTER_CALL.matcher(c.name()).matches()) {
+            } else if (DEAD_LETTER_CALL.namesWordsOf(c.name())) {
                 p.other = "moves the item aside";
             } else if (Retries.RETRY_NAME.matcher(c.name()).matches()) {
                 p.other = "counts attempts";
@@ -274,7 +278,7 @@ final class UnboundedRetryImplicit {
                             .has(v.toUpperCase(Locale.ROOT)))
                             || !FAILED_IN_WHERE.matcher(f.text()).matches()
                             || f.setColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())
-                            || f.whereColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                            || f.whereColumns().stream().anyMatch(UnboundedRetrySelected::counterColumn)) {
                         continue;
                     }
                     Location loc = Semantics.location(m, c.range(), null);

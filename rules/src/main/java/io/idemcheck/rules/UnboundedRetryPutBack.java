@@ -316,9 +316,9 @@ final class UnboundedRetryPutBack {
     /** A whole value of the catalog's {@code deadLetterStates}. */
     private static final Pattern DEAD_STATE = Catalog.builtin().terms(Vocabulary.DEAD_LETTER_STATES)
             .regex("(?i)(%s)");
-    /** A name holding a word of the catalog's {@code deadLetterCallWords}. */
-    private static final Pattern DEAD_LETTER_CALL = Catalog.builtin().terms(Vocabulary.DEAD_LETTER_CALL_WORDS)
-            .regex("(?i).*(%s).*");
+    /** The catalog's {@code deadLetterCallWords}, matched as whole camel-case words (not park in spark). */
+    private static final io.idemcheck.core.catalog.Terms DEAD_LETTER_CALL =
+            Catalog.builtin().terms(Vocabulary.DEAD_LETTER_CALL_WORDS);
 
     /**
      * Where the method moves an item once its retries are spent, or null: a status write or argument naming a dead
@@ -326,7 +326,7 @@ final class UnboundedRetryPutBack {
      */
     private static String deadLetterPath(MethodRef m, List<CallInfo> infos) {
         for (CallSite c : m.method().body().calls()) {
-            if (DEAD_LETTER_CALL.matcher(c.name()).matches()) {
+            if (DEAD_LETTER_CALL.namesWordsOf(c.name())) {
                 return c.text();
             }
             for (io.idemcheck.core.facts.Arg a : c.args()) {
@@ -369,7 +369,7 @@ final class UnboundedRetryPutBack {
     private static String sqlBound(CallInfo ci, Set<String> boundedTables) {
         for (SqlStatement st : ci.statements()) {
             for (SqlFacts f : st.shapes()) {
-                if (f.whereColumns().stream().anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                if (f.whereColumns().stream().anyMatch(UnboundedRetrySelected::counterColumn)) {
                     return f.text();
                 }
                 if (f.text() != null && f.text().toUpperCase(Locale.ROOT).contains("CASE")
@@ -385,25 +385,37 @@ final class UnboundedRetryPutBack {
     }
 
     private static final Pattern SELECT_FROM = Pattern.compile("(?i)\\bFROM\\s+[`\"]?(\\w+)");
-    /** A column holding a word of the catalog's {@code retryColumnWords}, compared with a bound. */
+    /** A column holding a word of the catalog's {@code retryColumnWords} (group 1), compared with a bound. */
     private static final Pattern RETRY_COMPARE = Catalog.builtin().terms(Vocabulary.RETRY_COLUMN_WORDS)
-            .regex("(?i)\\b\\w*(%s)\\w*\\s*(<|<=|>|>=|!=)");
+            .regex("(?i)\\b(\\w*(?:%s)\\w*)\\s*(<|<=|>|>=|!=)");
+    /** A column holding a point in time (the catalog's {@code staleTimeColumns}): next_retry_at is no counter. */
+    private static final Pattern TIME_COLUMN = Catalog.builtin().terms(Vocabulary.STALE_TIME_COLUMNS)
+            .regex("(?i)(%s)");
+
+    /** The WHERE text compares a retry column that is no time column with a bound (not next_retry_at < now()). */
+    private static boolean comparesACounter(String where) {
+        Matcher c = RETRY_COMPARE.matcher(where);
+        while (c.find()) {
+            if (!TIME_COLUMN.matcher(c.group(1)).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** Tables some statement reads or writes with a retry-count column in its WHERE clause. */
     static Set<String> boundedTables(Semantics sem) {
         Set<String> out = new LinkedHashSet<>();
         for (SqlStatement st : sem.sqlModel().statements()) {
             for (SqlFacts f : st.shapes()) {
-                if (f.table() != null && f.whereColumns().stream()
-                        .anyMatch(col -> Retries.RETRY_NAME.matcher(col).matches())) {
+                if (f.table() != null && f.whereColumns().stream().anyMatch(UnboundedRetrySelected::counterColumn)) {
                     out.add(f.table());
                 }
                 // the model keeps no table or columns for a SELECT: read its text
                 if (f.kind() == SqlFacts.Kind.SELECT && f.text() != null) {
                     Matcher from = SELECT_FROM.matcher(f.text());
                     int where = f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
-                    if (from.find() && where > 0
-                            && RETRY_COMPARE.matcher(f.text().substring(where)).find()) {
+                    if (from.find() && where > 0 && comparesACounter(f.text().substring(where))) {
                         out.add(from.group(1).toLowerCase(Locale.ROOT));
                     }
                 }

@@ -155,7 +155,7 @@ final class UnboundedRetrySelected {
             CallInfo ci = infos.get(i);
             if (ci.claim() || Retries.RETRY_NAME.matcher(calls.get(i).name()).matches()
                     || !ci.isRecord() && (ci.isEffect()
-                    || UnboundedRetryImplicit.DEAD_LETTER_CALL.matcher(calls.get(i).name()).matches())) {
+                    || UnboundedRetryImplicit.DEAD_LETTER_CALL.namesWordsOf(calls.get(i).name()))) {
                 return null; // a count, a claim, other work or a move aside (a record is judged by its state below)
             }
             if (!ci.isRecord()) {
@@ -261,13 +261,41 @@ final class UnboundedRetrySelected {
         if (where == null) {
             return Retries.RETRY_NAME.matcher(name).matches() || NAME_CUTOFF.matcher(name).matches();
         }
-        if (Retries.RETRY_NAME.matcher(where).matches()) {
+        if (ceiling(where)) {
             return true;
         }
         Matcher t = NEWER_THAN.matcher(where);
         while (t.find()) {
             String col = t.group(1) != null ? t.group(1) : t.group(2);
             if (col != null && TIME_COLUMN.matcher(col).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A column on one side of an inequality ({@code retry_count < 5}, {@code #{max} > attempts}, BETWEEN). */
+    private static final Pattern COMPARED_COLUMN = Pattern.compile("(?i)`?\\b(\\w+)`?\\s*(?:[<>]=?|&[lg]t;=?|\\bBETWEEN\\b)"
+            + "|(?:[<>]=?|&[lg]t;=?)\\s*`?(\\w+)\\b`?(?!\\s*\\()");
+
+    /**
+     * An attempt counter: a column named with a word of the catalog's {@code retryCountNames} that does not hold a
+     * point in time (the catalog's {@code staleTimeColumns}): {@code retry_count}, {@code attempts}, not
+     * {@code next_retry_at} or {@code last_retry_time}, which say when a row is retried, not how often.
+     */
+    static boolean counterColumn(String col) {
+        return col != null && Retries.RETRY_NAME.matcher(col).matches() && !TIME_COLUMN.matcher(col).matches();
+    }
+
+    /**
+     * The WHERE text holds a retry ceiling: an attempt counter ({@link #counterColumn}) compared with a bound by an
+     * inequality ({@code retry_count < 5}, {@code attempts < #{max}}, {@code #{max} > tries}). A time column with
+     * retry in its name ({@code next_retry_at <= now()}) schedules the next try, a back-off with no end: no ceiling.
+     */
+    static boolean ceiling(String where) {
+        Matcher c = COMPARED_COLUMN.matcher(where);
+        while (c.find()) {
+            if (counterColumn(c.group(1) != null ? c.group(1) : c.group(2))) {
                 return true;
             }
         }

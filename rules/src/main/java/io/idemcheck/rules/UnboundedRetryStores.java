@@ -227,7 +227,7 @@ final class UnboundedRetryStores {
             }
             for (int i = cc.firstCallId(); i < cc.endCallId() && i < calls.size(); i++) {
                 String n = calls.get(i).name();
-                if (Retries.RETRY_NAME.matcher(n).matches() || UnboundedRetryImplicit.DEAD_LETTER_CALL.matcher(n).matches()) {
+                if (Retries.RETRY_NAME.matcher(n).matches() || UnboundedRetryImplicit.DEAD_LETTER_CALL.namesWordsOf(n)) {
                     return false;
                 }
             }

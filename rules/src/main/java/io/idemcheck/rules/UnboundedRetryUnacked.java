@@ -31,9 +31,12 @@ final class UnboundedRetryUnacked {
     /** A name beginning with a word of the catalog's {@code ackCallNames}. */
     private static final Pattern ACK_NAME = Catalog.builtin().terms(Vocabulary.ACK_CALL_NAMES)
             .regex("(?i)(%s)\\w*");
-    /** A name holding a word of the catalog's {@code failurePathExitWords} (reject, dead-letter, park, ...). */
-    private static final Pattern EXIT_NAME = Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS)
-            .regex("(?i).*(%s).*");
+    /**
+     * The catalog's {@code failurePathExitWords} (reject, dead-letter, park, ...), matched as whole camel-case words
+     * ({@code parkMessage}, not {@code sparkJob}; {@code markFailed}, not {@code failover}).
+     */
+    private static final io.idemcheck.core.catalog.Terms EXIT_NAME =
+            Catalog.builtin().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS);
     /**
      * The catalog's {@code notGiveWords} (nack, reject, dlq, ...): a name one of whose camel-case words begins with
      * one settles the message; a word inside another word does not count (callback is no ack).
@@ -129,7 +132,7 @@ final class UnboundedRetryUnacked {
             CallSite c = calls.get(i);
             String n = c.name();
             boolean onQueue = ack.receiver().name().equals(c.receiver().name());
-            if (ACK_NAME.matcher(n).matches() || EXIT_NAME.matcher(n).matches()
+            if (ACK_NAME.matcher(n).matches() || EXIT_NAME.namesWordsOf(n)
                     || onQueue && SETTLE_NAME.beginsAWordOf(n)) {
                 return true;
             }

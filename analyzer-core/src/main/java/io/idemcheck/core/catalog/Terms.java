@@ -78,6 +78,62 @@ public record Terms(String evidence, String match, List<String> values, List<Str
         return false;
     }
 
+    /**
+     * An English inflection a word may carry after the term it begins with (parked, fails, failure, rejected,
+     * skipped, alerting), so that a term names the word; any other rest makes another word (failover, sparkle).
+     * Grammar, not vocabulary: it is the same for every list.
+     */
+    private static final Pattern INFLECTION = Pattern.compile("(?i)(?:s|es|d|ed|ing|ure|ures|ion|ions|er|ers|ment)?");
+
+    /**
+     * For a {@code regex} list: true when a run of whole words of {@code name}, split as in
+     * {@link #beginsAWordOf(String)}, spells one of the alternatives, ignoring case, the last word possibly inflected
+     * (a doubled final consonant allowed: skipped). The term must begin and end at word breaks: {@code park} names
+     * {@code parkMessage} and {@code parked}, not {@code spark}; {@code fail} names {@code markFailed} and
+     * {@code onFailure}, not {@code failover}; a term of two words ({@code giveUp}, {@code dead_?letter}) names
+     * {@code giveUpOn} and {@code sendToDeadLetterQueue}.
+     */
+    public boolean namesWordsOf(String name) {
+        if (!match.equals("regex")) {
+            throw new IllegalStateException("namesWordsOf() on a '" + match + "' list");
+        }
+        if (name == null || name.isEmpty()) {
+            return false;
+        }
+        List<String> words = new ArrayList<>();
+        for (String w : WORD_BREAK.split(name)) {
+            if (!w.isEmpty()) {
+                words.add(w);
+            }
+        }
+        for (int i = 0; i < words.size(); i++) {
+            StringBuilder run = new StringBuilder();
+            for (int j = i; j < words.size(); j++) {
+                run.append(words.get(j));
+                for (String v : values) {
+                    java.util.regex.Matcher m = COMPILED.computeIfAbsent("(?i)(" + v + ")(\\w*)", Pattern::compile)
+                            .matcher(run);
+                    if (m.matches() && inflection(run.substring(0, m.start(m.groupCount())),
+                            m.group(m.groupCount()))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@code rest} inflects the word {@code stem} ends: nothing, an inflection, or one after a doubled consonant. */
+    private static boolean inflection(String stem, String rest) {
+        if (INFLECTION.matcher(rest).matches()) {
+            return true;
+        }
+        return rest.length() > 1 && !stem.isEmpty()
+                && Character.toLowerCase(rest.charAt(0)) == Character.toLowerCase(stem.charAt(stem.length() - 1))
+                && "aeiou".indexOf(Character.toLowerCase(rest.charAt(0))) < 0
+                && INFLECTION.matcher(rest.substring(1)).matches();
+    }
+
     /** True when {@code name} (or, for {@code substring}, the text) matches one of the words. */
     public boolean has(String name) {
         return matching(name) != null;
