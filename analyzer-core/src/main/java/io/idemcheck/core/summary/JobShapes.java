@@ -302,11 +302,12 @@ public final class JobShapes {
         }
         String x = p.receiver().name();
         io.idemcheck.core.facts.LocalVar lv = body.locals().get(x);
-        if (lv == null || lv.initCallIds().isEmpty() || CallSql.isFreshEntity(m, x)) {
+        Set<Integer> loads = lv == null ? Set.of() : loadCalls(m, lv);
+        if (lv == null || loads.isEmpty() || CallSql.isFreshEntity(m, x)) {
             return false;
         }
         boolean managed = false;
-        for (int id : lv.initCallIds()) {
+        for (int id : loads) {
             io.idemcheck.core.index.CallTarget t = sem.index().calls(m).get(id);
             managed |= managedLoad(sem, t);
             for (MethodRef finder : t.targets()) {
@@ -326,11 +327,55 @@ public final class JobShapes {
         }
         for (CallSite c : body.calls()) {
             if (io.idemcheck.core.catalog.Catalog.firstMatching(cat.entitySaveMethodNames(), c.name()) != null
-                    && !c.args().isEmpty() && c.args().get(0).text().equals(x)) {
-                return false;
+                    && !c.args().isEmpty() && (c.args().get(0).text().equals(x)
+                    || iteratedLocals(body, x).contains(c.args().get(0).text()))) {
+                return false; // save(o), or saveAll(list) of the list the loop over o iterates
             }
         }
         return transactionOf(sem, m) != null;
+    }
+
+    /** The locals a for-each loop whose variable is {@code x} iterates ({@code for (Order o : list)}: list). */
+    private static Set<String> iteratedLocals(io.idemcheck.core.facts.Body body, String x) {
+        Set<String> out = new LinkedHashSet<>();
+        for (LoopFact loop : body.loops()) {
+            if (loop.kind().equals("foreach") && loop.vars().contains(x)) {
+                out.add(loop.iterable().trim());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The calls whose result local {@code lv} holds: its initializer's or assignments' calls, or, for the variable of
+     * a for-each loop, the call the loop iterates over ({@code for (Order o : repo.findByStatus(PENDING))}) or the
+     * calls a local iterated over was loaded with ({@code List<Order> l = repo.findAllBy..(); for (Order o : l)}):
+     * each element of a list a repository returned is as managed as an entity it returned alone.
+     */
+    private static Set<Integer> loadCalls(MethodRef m, io.idemcheck.core.facts.LocalVar lv) {
+        if (!lv.initCallIds().isEmpty()) {
+            return lv.initCallIds();
+        }
+        io.idemcheck.core.facts.Body body = m.method().body();
+        Set<Integer> out = new LinkedHashSet<>();
+        for (LoopFact loop : body.loops()) {
+            if (!loop.kind().equals("foreach") || !loop.vars().contains(lv.name())) {
+                continue;
+            }
+            String it = loop.iterable().trim();
+            io.idemcheck.core.facts.LocalVar src = body.locals().get(it);
+            if (src != null) {
+                out.addAll(src.initCallIds());
+                continue;
+            }
+            for (CallSite c : body.calls()) {
+                if (c.text() != null && c.text().trim().equals(it) && c.range().line() <= loop.range().line()
+                        + 1 && c.range().line() >= loop.range().line()) {
+                    out.add(c.id());
+                }
+            }
+        }
+        return out;
     }
 
     /**
