@@ -359,15 +359,24 @@ final class CallSql {
             return "?";
         }
         for (ResolvedType s : index.allSupertypes(mapper)) {
-            // BaseMapper<Task>: the type argument names the entity
+            // BaseMapper<Task>: the type argument names the entity; ServiceImpl<TaskMapper, Task>: the first type
+            // argument that is no data-access type itself (the mapper) does
             for (TypeRef tr : mapper.type().supertypes()) {
-                if (!tr.typeArgs().isEmpty()) {
-                    return SqlModel.tableOfEntity(simple(tr.typeArgs().get(0)), index);
+                for (String arg : tr.typeArgs()) {
+                    if (!isDataAccessName(mapper, arg)) {
+                        return SqlModel.tableOfEntity(simple(arg), index);
+                    }
                 }
             }
         }
         String n = mapper.type().simpleName().replaceAll("(Mapper|Dao|DAO|Repository|Repo|Service)$", "");
         return SqlModel.tableOfEntity(n, index);
+    }
+
+    /** True when type name {@code arg}, as written in {@code in}'s declaration, is a project data-access type. */
+    private boolean isDataAccessName(TypeEntry in, String arg) {
+        ResolvedType rt = index.resolveType(arg, in.file(), in.type());
+        return index.typeOf(rt).filter(dataAccess::isDataAccess).isPresent();
     }
 
     /** Calls that build the wrapper or criteria passed to (or chained before) {@code c}. */

@@ -135,8 +135,16 @@ public final class Semantics implements CallFacts {
             if (c.receiver().kind() == Receiver.Kind.NAME && Dataflow.isVariable(m, c.receiver().name())) {
                 names.add(c.receiver().name());
             }
-            Set<String> roots = roots(m, names);
             List<SqlStatement> stmts = callSql.statementsOf(m, c, t);
+            if (stmts.stream().anyMatch(st -> st.source() == SqlStatement.Source.MYBATIS_PLUS_WRAPPER)) {
+                // lambdaUpdate().set(..).eq(Order::getId, o.getId()).update(): the row is named in the chain
+                for (CallSite w = c; w.receiver().kind() == Receiver.Kind.CALL && w.receiver().callId() >= 0
+                        && w.receiver().callId() < c.id(); ) {
+                    w = body.calls().get(w.receiver().callId());
+                    w.args().forEach(a -> names.addAll(a.names()));
+                }
+            }
+            Set<String> roots = roots(m, names);
             EffectTrace effect = effects.effectOf(m, c, t, stmts);
             if (effect != null) {
                 roots = Dataflow.filledThrough(m, c, roots);
