@@ -188,6 +188,11 @@ public enum Vocabulary {
      * it ({@code ServiceImpl<OrderMapper, Order>}: {@code baseMapper} and {@code getBaseMapper()} are an
      * OrderMapper), as {@code Supertype.field} or {@code Supertype.getter()}. Exact, simple supertype names. */
     TYPE_ARGUMENT_MEMBERS,
+    /** What a library factory or fluent builder method returns, so a chain of calls on a library object is typed call
+     * by call ({@code client.target(url).request().post(..)}: Client#target returns a WebTarget, WebTarget#request an
+     * Invocation.Builder, whose post is the catalogued effect), as {@code Type#method=ReturnType} with several
+     * methods separated by {@code |}. Exact. */
+    LIBRARY_RETURN_TYPES,
     /** Columns that identify one row (id, order_no): a WHERE on one takes a row, a WHERE without one is set-based.
      * Column name patterns. */
     ROW_IDENTITY_COLUMNS,

@@ -145,6 +145,15 @@ final class CallResolver {
                     }
                     return lookup(caller, c, rt);
                 }
+                if (!inner.receiverType().isProject()) {
+                    // a library factory or fluent builder whose result type the catalog names (client.target(url)
+                    // is a WebTarget, Message.creator(..) a MessageCreator)
+                    Optional<ResolvedType> returned = hierarchy.libraryReturnType(inner.receiverType(),
+                            caller.method().body().calls().get(r.callId()).name());
+                    if (returned.isPresent()) {
+                        return new CallTarget(c, returned.get(), List.of(), null);
+                    }
+                }
                 Optional<ResolvedType> element = elementType(caller, r.callId());
                 if (element.isPresent()) {
                     return lookup(caller, c, element.get());

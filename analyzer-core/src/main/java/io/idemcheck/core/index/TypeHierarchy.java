@@ -215,6 +215,38 @@ final class TypeHierarchy {
         return Optional.empty();
     }
 
+    /** The catalog's libraryReturnTypes as "Type#method" (and "SimpleName#method") to the returned type; lazily. */
+    private volatile Map<String, String> returnTypes;
+
+    /**
+     * The type a library factory or fluent builder method returns (catalog {@code libraryReturnTypes}, entries
+     * {@code Type#method=ReturnType}, several methods separated by {@code |}): {@code Client#target} returns a
+     * {@code WebTarget}, {@code WebTarget#request} an {@code Invocation.Builder}, {@code Message#creator} a {@code
+     * MessageCreator}. A receiver whose import did not resolve is matched by its simple name. Empty when not listed.
+     */
+    Optional<ResolvedType> libraryReturnType(ResolvedType recv, String method) {
+        Map<String, String> map = returnTypes;
+        if (map == null) {
+            map = new HashMap<>();
+            for (String v : catalog.terms(io.idemcheck.core.catalog.Vocabulary.LIBRARY_RETURN_TYPES).values()) {
+                int hash = v.indexOf('#');
+                int eq = v.indexOf('=');
+                String type = v.substring(0, hash).trim();
+                String simple = type.substring(type.lastIndexOf('.') + 1);
+                for (String m : v.substring(hash + 1, eq).split("\\|")) {
+                    map.put(type + "#" + m.trim(), v.substring(eq + 1).trim());
+                    map.putIfAbsent(simple + "#" + m.trim(), v.substring(eq + 1).trim());
+                }
+            }
+            returnTypes = map;
+        }
+        String ret = map.get(recv.name() + "#" + method);
+        if (ret == null && recv.kind() == ResolvedType.Kind.UNKNOWN) {
+            ret = map.get(recv.simpleName() + "#" + method);
+        }
+        return ret == null ? Optional.empty() : Optional.of(classify(ret));
+    }
+
     /** True when the type or a supertype has the simple name {@code simple} (project or library). */
     boolean isSubtypeOf(TypeEntry e, String simple) {
         if (e.type().simpleName().equals(simple)) {
