@@ -13,6 +13,7 @@ import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Locks;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.StatusRows;
+import io.idemcheck.core.util.Brackets;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -158,7 +159,7 @@ final class LockKeys {
     private static boolean variesWithCall(Catalog catalog, MethodRef m, String text) {
         Set<String> names = new HashSet<>(m.method().body().locals().keySet());
         m.method().params().forEach(p -> names.add(p.name()));
-        for (String arg : topLevelArgs(text)) {
+        for (String arg : Brackets.split(text, ',', Brackets.Quotes.JAVA)) {
             if (arg.contains("->") || arg.contains("::")) {
                 continue;
             }
@@ -180,41 +181,11 @@ final class LockKeys {
 
     private static final Pattern NO_ARG_CALL = Pattern.compile("([A-Za-z_$][\\w$]*)\\s*\\(\\s*\\)");
 
-    /** The comma-separated arguments of an argument list's text, split at depth 0. */
-    private static List<String> topLevelArgs(String text) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            if (ch == '(' || ch == '[' || ch == '{') {
-                depth++;
-            } else if ((ch == ')' || ch == ']' || ch == '}') && depth > 0) {
-                depth--;
-            } else if (ch == ',' && depth == 0) {
-                out.add(text.substring(start, i));
-                start = i + 1;
-            }
-        }
-        out.add(text.substring(start));
-        return out;
-    }
 
     /** The text between the first '(' and its matching ')' of a call expression, or null. */
     private static String innerArgs(String call) {
         int open = call.indexOf('(');
-        if (open < 0) {
-            return null;
-        }
-        int depth = 0;
-        for (int i = open; i < call.length(); i++) {
-            char ch = call.charAt(i);
-            if (ch == '(') {
-                depth++;
-            } else if (ch == ')' && --depth == 0) {
-                return call.substring(open + 1, i).trim();
-            }
-        }
-        return null;
+        int close = Brackets.closing(call, open, Brackets.Quotes.JAVA);
+        return close < 0 ? null : call.substring(open + 1, close).trim();
     }
 }

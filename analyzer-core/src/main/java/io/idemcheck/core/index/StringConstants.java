@@ -1,5 +1,7 @@
 package io.idemcheck.core.index;
 
+import io.idemcheck.core.util.Brackets;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +37,7 @@ final class StringConstants {
             return null;
         }
         StringBuilder out = new StringBuilder();
-        for (String part : plusParts(text.strip())) {
+        for (String part : Brackets.split(text.strip(), '+', Brackets.Quotes.JAVA)) {
             String p = part.strip();
             while (p.startsWith("(") && p.endsWith(")")) {
                 p = p.substring(1, p.length() - 1).strip();
@@ -106,34 +108,6 @@ final class StringConstants {
         return i < 0 ? null : types.get(e.fqn().substring(0, i));
     }
 
-    /** The operands of a top-level {@code +} chain (outside string literals and parentheses). */
-    private static List<String> plusParts(String s) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        boolean quoted = false;
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (quoted) {
-                if (ch == '\\') {
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == '(') {
-                depth++;
-            } else if (ch == ')') {
-                depth--;
-            } else if (ch == '+' && depth == 0) {
-                out.add(s.substring(start, i));
-                start = i + 1;
-            }
-        }
-        out.add(s.substring(start));
-        return out;
-    }
 
     private static String unquote(String s) {
         return s.replace("\\\"", "\"").replace("\\\\", "\\");

@@ -1,6 +1,7 @@
 package io.idemcheck.core.schema;
 
 import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.util.Brackets;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
@@ -220,7 +221,7 @@ final class DdlReader {
     /** Drops everything after the parenthesis that closes the column list (table options, partitions). */
     private static String stripOptions(String sql) {
         int open = sql.indexOf('(');
-        int close = matching(sql, open);
+        int close = Brackets.closing(sql, open, Brackets.Quotes.SQL);
         return close < 0 ? sql : sql.substring(0, close + 1);
     }
 
@@ -229,7 +230,7 @@ final class DdlReader {
     private void alterTable(String sql, int line, String rawTable, String actions) {
         Table t = schema.table(rawTable);
         boolean understood = true;
-        for (String action : splitTop(actions)) {
+        for (String action : Brackets.split(actions, ',', Brackets.Quotes.SQL)) {
             String a = action.strip();
             Matcher m;
             if ((m = ADD_UNIQUE.matcher(a)).matches()) {
@@ -291,12 +292,12 @@ final class DdlReader {
 
     /** The columns of the parenthesised list that opens at {@code open}; null when it does not close. */
     private static List<String> columnList(String sql, int open) {
-        int close = matching(sql, open);
+        int close = Brackets.closing(sql, open, Brackets.Quotes.SQL);
         if (open < 0 || close < 0) {
             return null;
         }
         List<String> out = new ArrayList<>();
-        for (String part : splitTop(sql.substring(open + 1, close))) {
+        for (String part : Brackets.split(sql.substring(open + 1, close), ',', Brackets.Quotes.SQL)) {
             String p = part.strip().replaceAll("\\(.*$", "").replaceAll("(?i)\\s+(ASC|DESC|NULLS\\s+\\w+|COLLATE\\s+\\S+)\\b.*$", "");
             if (!p.isEmpty()) {
                 out.add(column(p.split("\\s+")[0]));
@@ -309,55 +310,7 @@ final class DdlReader {
         return Schema.norm(raw.replaceAll("\\(\\d+\\)$", ""));
     }
 
-    private static int matching(String s, int open) {
-        if (open < 0 || open >= s.length() || s.charAt(open) != '(') {
-            return -1;
-        }
-        int depth = 0;
-        char quote = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '\'' || c == '"' || c == '`') {
-                quote = c;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
 
-    /** Splits at commas outside parentheses and quotes. */
-    private static List<String> splitTop(String s) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        char quote = 0;
-        int start = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '\'' || c == '"' || c == '`') {
-                quote = c;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == ',' && depth == 0) {
-                out.add(s.substring(start, i));
-                start = i + 1;
-            }
-        }
-        out.add(s.substring(start));
-        return out;
-    }
 
     private void unparsed(int line, String why) {
         schema.diagnostic(new Diagnostic(Diagnostic.Kind.SQL_UNPARSED, relPath, line, 1,

@@ -13,6 +13,7 @@ import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.schema.Schema;
 import io.idemcheck.core.sql.SqlStatement;
+import io.idemcheck.core.util.Brackets;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -278,7 +279,7 @@ final class Effects {
             java.util.regex.Matcher nm = java.util.regex.Pattern.compile("\\bnew\\s+(?:[\\w.]*\\.)?"
                     + java.util.regex.Pattern.quote(opener) + "\\s*\\(").matcher(lv.initText());
             while (nm.find()) {
-                List<String> args = topLevelArgs(lv.initText(), nm.end());
+                List<String> args = Brackets.callArgs(lv.initText(), nm.end() - 1, Brackets.Quotes.JAVA);
                 if (args.size() >= 2 && args.get(args.size() - 1).equals("true")) {
                     return trace(m, c, EffectKind.FILE, "appends the lines to the file again",
                             opener + "." + c.name(), Basis.CATALOG, display(c) + " appends to a file opened with new "
@@ -291,32 +292,6 @@ final class Effects {
         return null;
     }
 
-    /** The top-level, trimmed arguments of the call whose opening parenthesis ends just before {@code from}. */
-    private static List<String> topLevelArgs(String text, int from) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        StringBuilder cur = new StringBuilder();
-        for (int i = from; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            if (ch == '(' || ch == '[' || ch == '{') {
-                depth++;
-            } else if (ch == ')' || ch == ']' || ch == '}') {
-                if (depth == 0) {
-                    if (!cur.toString().isBlank() || !out.isEmpty()) {
-                        out.add(cur.toString().trim());
-                    }
-                    return out;
-                }
-                depth--;
-            } else if (ch == ',' && depth == 0) {
-                out.add(cur.toString().trim());
-                cur.setLength(0);
-                continue;
-            }
-            cur.append(ch);
-        }
-        return List.of(); // cut before the call closes: arguments unknown
-    }
 
     /**
      * The effect of calling {@code c} on project type {@code recvType} when one of its library supertypes is a
