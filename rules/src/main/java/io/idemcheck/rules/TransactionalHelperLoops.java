@@ -18,7 +18,8 @@ import java.util.Set;
  * method with no transaction declaration of its own whose body is the batch, directly or through further such
  * helpers ({@value #MAX_HOPS} calls deep, each made outside the helper's loops): a drain loop that receives work items
  * one by one ({@code while (true) { m = receiver.receive(); .. }}), or a loop over rows it selects itself, and that
- * makes an external call per item (one that does not run in a REQUIRES_NEW method of its own), or a loop over a list
+ * makes an external call per item (one that does not run in a REQUIRES_NEW method of its own; also one the helper
+ * records itself, or one made in a project method the loop calls per item), or a loop over a list
  * handed down as an argument that holds rows selected on the way (the transactional method, or a helper before,
  * scanned them: {@code List<Task> ts = mapper.selectPending(); processAll(ts);}). The helpers join the caller's
  * transaction, so the whole drain is one transaction: the connection is held throughout, and a failure rolls back the
@@ -55,28 +56,28 @@ final class TransactionalHelperLoops {
         return batchBelow(sem, m, c, Set.of(), new ArrayList<>(), new HashSet<>());
     }
 
+    /** A helper visited with the rows handed to it: the same helper reached again with other rows is read again. */
+    private record Visit(MethodRef helper, Set<String> handed) {
+    }
+
     /**
      * @param rows names of {@code m}'s parameters that hold rows selected above it (handed down by its caller)
      */
     private static HelperBatch batchBelow(Semantics sem, MethodRef m, CallSite c, Set<String> rows, List<MethodRef> via,
-                                          Set<MethodRef> seen) {
+                                          Set<Visit> seen) {
         CallInfo ci = sem.calls(m).get(c.id());
-        // an effect the callee records itself is not passed up (the summary lists unrecorded ones): a call that hands
-        // selected rows down is followed anyway
-        boolean external = ci.effect() != null && !ci.effect().isDatabaseLocal();
-        if (!external && c.args().isEmpty()) {
-            return null; // nothing external is reached through the call
-        }
+        // every project callee is followed: a helper that selects its rows and records each external call per row
+        // passes no unrecorded effect up (the summary lists unrecorded ones), yet its loop joins this transaction
         if (ci.target().declared() != null && ownDeclaration(sem, ci.target().declared())) {
             return null;
         }
         for (MethodRef t : ci.target().targets()) {
-            if (t.file().test() || !t.method().hasBody() || ownDeclaration(sem, t) || !seen.add(t)) {
+            if (t.file().test() || !t.method().hasBody() || ownDeclaration(sem, t)) {
                 continue;
             }
             Set<String> handed = rowsHanded(sem, m, c, t, rows);
-            if (!external && handed.isEmpty()) {
-                continue;
+            if (!seen.add(new Visit(t, handed))) {
+                continue; // visited with these rows; with other rows handed down it is read again
             }
             HelperBatch hb = loopIn(sem, c, t, handed, via);
             if (hb != null) {
@@ -118,8 +119,10 @@ final class TransactionalHelperLoops {
             }
             for (CallSite x : t.method().body().calls()) {
                 CallInfo xi = tinfos.get(x.id());
-                if (x.loopIds().contains(loop.id()) && !sem.inAsyncLambda(t, x) && xi.effect() != null
-                        && !xi.effect().isDatabaseLocal() && TransactionalBatchLoop.ownTransaction(sem, xi) == null) {
+                if (x.loopIds().contains(loop.id()) && !sem.inAsyncLambda(t, x)
+                        && TransactionalBatchLoop.ownTransaction(sem, xi) == null
+                        && (xi.effect() != null && !xi.effect().isDatabaseLocal()
+                        || reachesExternal(sem, xi, MAX_HOPS - 1, new HashSet<>()))) {
                     return new HelperBatch(c, t, loop, x, drain, List.copyOf(via), overHanded);
                 }
             }
@@ -152,6 +155,34 @@ final class TransactionalHelperLoops {
             }
         }
         return out;
+    }
+
+    /**
+     * A project call that makes an external call in its body, {@code depth} calls down at most, even one it records
+     * itself ({@code pushOne(row)} posting the row and marking it SENT): the summary passes only unrecorded effects up,
+     * but a recorded external call still runs inside the caller's transaction. A callee with a transaction declaration
+     * of its own is not followed.
+     */
+    private static boolean reachesExternal(Semantics sem, CallInfo ci, int depth, Set<MethodRef> seen) {
+        if (depth <= 0 || ci.target().declared() != null && ownDeclaration(sem, ci.target().declared())) {
+            return false;
+        }
+        for (MethodRef t : ci.target().targets()) {
+            if (t.file().test() || !t.method().hasBody() || ownDeclaration(sem, t) || !seen.add(t)) {
+                continue;
+            }
+            List<CallInfo> infos = sem.calls(t);
+            for (CallSite x : t.method().body().calls()) {
+                CallInfo xi = infos.get(x.id());
+                if (sem.inAsyncLambda(t, x) || TransactionalBatchLoop.ownTransaction(sem, xi) != null) {
+                    continue;
+                }
+                if (xi.effect() != null && !xi.effect().isDatabaseLocal() || reachesExternal(sem, xi, depth - 1, seen)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean ownDeclaration(Semantics sem, MethodRef t) {
