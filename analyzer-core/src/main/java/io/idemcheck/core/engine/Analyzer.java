@@ -316,8 +316,8 @@ public final class Analyzer {
             List<Diagnostic> notes = new ArrayList<>();
             found.add(mine);
             noticed.add(notes);
-            tasks.add(() -> runRule(rule, new RuleContext(rule.info(), project, f -> mine.add(configured(f, config)),
-                    notes::add), threads));
+            tasks.add(() -> PhaseClock.timed("rule " + rule.info().id(), () -> runRule(rule, new RuleContext(
+                    rule.info(), project, f -> mine.add(configured(f, config)), notes::add), threads)));
         }
         if (n == 1) {
             tasks.forEach(Runnable::run);

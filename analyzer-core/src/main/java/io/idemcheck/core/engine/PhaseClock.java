@@ -41,6 +41,33 @@ public final class PhaseClock {
         cpu = c;
     }
 
+    /** Whether phase timing is on (the system property {@code idemcheck.phases} is set). */
+    public static boolean on() {
+        return ON;
+    }
+
+    /**
+     * Runs {@code work} (one rule's check) and, when timing is on, prints one stderr line with {@code what}, its wall
+     * time and the CPU time of the calling thread (a rule driven method by method on several threads also spends CPU
+     * on the others, which this does not count). Rule phases overlap on several threads, so the lines do not add up to
+     * the rules phase.
+     */
+    public static void timed(String what, Runnable work) {
+        if (!ON) {
+            work.run();
+            return;
+        }
+        java.lang.management.ThreadMXBean tm = ManagementFactory.getThreadMXBean();
+        long c0 = tm.getCurrentThreadCpuTime();
+        long w0 = System.nanoTime();
+        try {
+            work.run();
+        } finally {
+            System.err.printf(Locale.ROOT, "idemcheck %-22s wall %7d ms  thread cpu %7d ms%n", what,
+                    (System.nanoTime() - w0) / 1_000_000, (tm.getCurrentThreadCpuTime() - c0) / 1_000_000);
+        }
+    }
+
     private static long processCpu() {
         java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean s ? s.getProcessCpuTime() : 0;
