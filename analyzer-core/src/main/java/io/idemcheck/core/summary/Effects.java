@@ -91,7 +91,9 @@ final class Effects {
                 if (method != null && !(EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c))
                         && !remoteCalls.readRequest(m, c)) {
                     boolean bySimpleName = !et.type().equals(recv.name());
-                    return trace(m, c, EffectKind.of(et.kind()), verbOfKind(et.kind()), simple(recv.name()) + "." + c.name(),
+                    String verb = EffectKind.of(et.kind()) == EffectKind.PAYMENT
+                            ? remoteCalls.paymentVerb(m, c, recv.simpleName()) : verbOfKind(et.kind());
+                    return trace(m, c, EffectKind.of(et.kind()), verb, simple(recv.name()) + "." + c.name(),
                             Basis.CATALOG, here + " calls " + simple(recv.name()) + "." + c.name() + "()",
                             Evidence.catalog(Basis.CATALOG, "effectTypes", et.type() + "#" + method + " (" + et.kind()
                                     + (bySimpleName ? "; matched by the simple name " + recv.simpleName()

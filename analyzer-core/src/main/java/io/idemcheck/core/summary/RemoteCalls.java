@@ -188,8 +188,47 @@ final class RemoteCalls {
      * end with {@code Request}, and one of its words is one of the catalog's {@code readVerbNames} (Query, Get, List).
      */
     boolean readRequest(MethodRef m, CallSite c) {
-        if (c.args().isEmpty()) {
+        String type = requestType(m, c);
+        if (type == null || !type.endsWith("Request")) {
             return false;
+        }
+        java.util.regex.Pattern read = catalog.terms(Vocabulary.READ_VERB_NAMES).regex("(?i)(%s)");
+        java.util.regex.Matcher w = CAMEL_WORD.matcher(type);
+        while (w.find()) {
+            if (read.matcher(w.group()).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What repeating payment call {@code c} on {@code receiver} does, in words that follow what it does: the first
+     * camel-case word of the method's name, then of the request's type, then of the receiver's simple name, that the
+     * catalog's payment {@code effectMethodNames} name ({@code refund(..)}, {@code execute(new
+     * AlipayTradeRefundRequest())}, {@code RefundService.create} and Stripe's {@code Refund.create} refund again,
+     * {@code Payout.create} pays out again, {@code Charge.create} charges the customer again); the payment kind's
+     * generic verb when none does.
+     */
+    String paymentVerb(MethodRef m, CallSite c, String receiver) {
+        String type = requestType(m, c);
+        for (String text : new String[]{c.name(), type == null ? "" : type, receiver}) {
+            java.util.regex.Matcher w = java.util.regex.Pattern.compile("[A-Za-z][a-z0-9]*").matcher(text);
+            while (w.find()) {
+                Catalog.EffectName en = catalog.effectName(w.group().toLowerCase(java.util.Locale.ROOT));
+                if (en != null && EffectKind.of(en.kind()) == EffectKind.PAYMENT) {
+                    return en.verb();
+                }
+            }
+        }
+        return EffectKind.PAYMENT.verb();
+    }
+
+    /** The simple name of the request object {@code c} is given first: its declared type or the type it is built
+     * with ({@code new X(..)}, a local initialised so); null when unknown. */
+    private String requestType(MethodRef m, CallSite c) {
+        if (c.args().isEmpty()) {
+            return null;
         }
         Arg a = c.args().get(0);
         String type = null;
@@ -208,21 +247,7 @@ final class RemoteCalls {
                 type = im.find() ? im.group(1) : type;
             }
         }
-        if (type == null) {
-            return false;
-        }
-        type = type.substring(type.lastIndexOf('.') + 1);
-        if (!type.endsWith("Request")) {
-            return false;
-        }
-        java.util.regex.Pattern read = catalog.terms(Vocabulary.READ_VERB_NAMES).regex("(?i)(%s)");
-        java.util.regex.Matcher w = CAMEL_WORD.matcher(type);
-        while (w.find()) {
-            if (read.matcher(w.group()).matches()) {
-                return true;
-            }
-        }
-        return false;
+        return type == null ? null : type.substring(type.lastIndexOf('.') + 1);
     }
 
     /**
