@@ -30,25 +30,7 @@ public final class Brackets {
         if (s == null || open < 0 || open >= s.length() || "([{".indexOf(s.charAt(open)) < 0) {
             return -1;
         }
-        int depth = 0;
-        char quote = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == '\\' && quotes == Quotes.JAVA) {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (opensQuote(c, quotes)) {
-                quote = c;
-            } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
-            } else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
+        return walk(s, open + 1, (char) 0, quotes, true, null);
     }
 
     /**
@@ -57,11 +39,27 @@ public final class Brackets {
      * is skipped (the depth never goes below 0).
      */
     public static List<String> split(String s, char sep, Quotes quotes) {
+        List<Integer> at = new ArrayList<>();
+        walk(s, 0, sep, quotes, false, at);
         List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int i : at) {
+            out.add(s.substring(start, i));
+            start = i + 1;
+        }
+        out.add(s.substring(start));
+        return out;
+    }
+
+    /**
+     * Walks {@code s} from {@code from} at depth 0, skipping quoted text: adds the index of each {@code sep} at depth
+     * 0 to {@code seps} (when not null); a closing bracket at depth 0 ends the walk with its index when
+     * {@code stopAtClose}, else is skipped. -1 when the text ends first.
+     */
+    private static int walk(String s, int from, char sep, Quotes quotes, boolean stopAtClose, List<Integer> seps) {
         int depth = 0;
         char quote = 0;
-        int start = 0;
-        for (int i = 0; i < s.length(); i++) {
+        for (int i = from; i < s.length(); i++) {
             char c = s.charAt(i);
             if (quote != 0) {
                 if (c == '\\' && quotes == Quotes.JAVA) {
@@ -74,14 +72,16 @@ public final class Brackets {
             } else if (c == '(' || c == '[' || c == '{') {
                 depth++;
             } else if (c == ')' || c == ']' || c == '}') {
-                depth = Math.max(0, depth - 1);
-            } else if (c == sep && depth == 0) {
-                out.add(s.substring(start, i));
-                start = i + 1;
+                if (depth > 0) {
+                    depth--;
+                } else if (stopAtClose) {
+                    return i;
+                }
+            } else if (c == sep && depth == 0 && seps != null) {
+                seps.add(i);
             }
         }
-        out.add(s.substring(start));
-        return out;
+        return -1;
     }
 
     /**
