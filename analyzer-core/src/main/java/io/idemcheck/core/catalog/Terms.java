@@ -83,7 +83,7 @@ public record Terms(String evidence, String match, List<String> values, List<Str
      * skipped, alerting), so that a term names the word; any other rest makes another word (failover, sparkle).
      * Grammar, not vocabulary: it is the same for every list.
      */
-    private static final Pattern INFLECTION = Pattern.compile("(?i)(?:s|es|d|ed|ing|ure|ures|ion|ions|er|ers|ment)?");
+    private static final Pattern INFLECTION = Pattern.compile("(?i)(?:s|es|d|ed|ing|ure|ures|ion|ions|ment)?");
 
     /**
      * For a {@code regex} list: true when a run of whole words of {@code name}, split as in

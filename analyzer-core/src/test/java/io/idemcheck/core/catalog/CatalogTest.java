@@ -310,6 +310,24 @@ class CatalogTest {
         }
     }
 
+    /**
+     * A failure-path exit word names whole camel-case words, the last possibly inflected: park names parkMessage and
+     * parked, not sparkline; fail names markAsFailed and onFailure, not failover; two-word terms span words.
+     */
+    @Test
+    void failurePathExitWordsNameWholeWordsNotLettersInsideOne() {
+        Terms t = Catalog.load().terms(Vocabulary.FAILURE_PATH_EXIT_WORDS);
+        for (String exits : List.of("parkMessage", "parked", "markAsFailed", "onFailure", "fails", "sendToDlq",
+                "sendToDLQ", "sendToDeadLetterQueue", "dead_letter", "giveUpOn", "rejected", "skipped", "skipItem",
+                "raiseAlert", "alerting", "discardMessage", "quarantine")) {
+            assertThat(t.namesWordsOf(exits)).as(exits).isTrue();
+        }
+        for (String others : List.of("sparkline", "failover", "failoverGateway", "spark", "parkour", "alertness2",
+                "skipper", "rejectionist", "")) {
+            assertThat(t.namesWordsOf(others)).as(others).isFalse();
+        }
+    }
+
     private static String builtInText() throws Exception {
         try (InputStream in = Catalog.class.getResourceAsStream("/io/idemcheck/core/catalog/catalog.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
