@@ -89,8 +89,48 @@ final class EntryChains {
                     + cur.type().simpleName() + "." + cur.method().name() + "()"));
             cur = caller;
         }
-        out.add(0, Semantics.location(cur, cur.method().nameRange(), cur.type().simpleName() + "."
-                + cur.method().name() + "() is a job entry point (" + sem.entryPoint(cur) + ")"));
+        out.add(0, entry(sem, cur));
         return out;
+    }
+
+    /**
+     * Where a finding at call {@code at} in {@code target} comes from: the chain of {@link #to} (or, when
+     * {@code target} is itself a job entry point, its declaration), then the loops that run it for each item: the
+     * innermost loop around each call of the chain and around {@code at} ({@code for (T t : rows)},
+     * {@code rows.stream().forEach(r -> ..)}, {@code forEach(this::settle)}), in the order the run meets them.
+     */
+    static List<Location> to(Semantics sem, MethodRef target, CallSite at) {
+        List<Location> out = new ArrayList<>(target.file().test() || sem.entryPoint(target) == null
+                ? to(sem, target) : List.of(entry(sem, target)));
+        List<Location> loops = new ArrayList<>();
+        if (!out.isEmpty() && sem.entryPoint(target) == null) {
+            Forest forest = FORESTS.computeIfAbsent(sem, EntryChains::forest);
+            for (MethodRef cur = target; forest.parent().containsKey(cur); cur = forest.parent().get(cur)) {
+                loop(forest.parent().get(cur), forest.via().get(cur), loops);
+            }
+            java.util.Collections.reverse(loops);
+        }
+        loop(target, at, loops);
+        out.addAll(loops);
+        return out;
+    }
+
+    private static Location entry(Semantics sem, MethodRef m) {
+        return Semantics.location(m, m.method().nameRange(), m.type().simpleName() + "." + m.method().name()
+                + "() is a job entry point (" + sem.entryPoint(m) + ")");
+    }
+
+    /** Adds the innermost loop around call {@code c} of {@code m} to {@code out} (nothing when it is in none). */
+    private static void loop(MethodRef m, CallSite c, List<Location> out) {
+        if (c == null || c.loopIds().isEmpty()) {
+            return;
+        }
+        io.idemcheck.core.facts.LoopFact l = m.method().body().loops().get(c.loopIds().get(c.loopIds().size() - 1));
+        String what = switch (l.kind()) {
+            case "foreach" -> "the loop over " + l.iterable();
+            case "for", "while", "do" -> "the " + l.kind() + " loop";
+            default -> "the " + l.kind().substring(l.kind().indexOf(':') + 1) + "() loop over the items";
+        };
+        out.add(Semantics.location(m, l.range(), what + " runs " + Semantics.display(c) + " for each item"));
     }
 }

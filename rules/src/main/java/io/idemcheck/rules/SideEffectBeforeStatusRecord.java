@@ -391,7 +391,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         b.flow(recLoc.withLabel("the state is recorded only here: " + ri.record()));
         b.fix(RuleFixes.sideEffectBeforeRecord(ctx.project(), m, e, record));
-        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
+        EntryChains.to(ctx.project().semantics(), m, e).forEach(b::related);
         b.report();
     }
 
@@ -427,7 +427,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         b.flow(rec.withLabel("the state is recorded only when the transaction commits"));
         b.fix(Fix.of("Commit the new status (or a claim) in its own transaction before the effect, or give the "
                 + "effect an idempotency key derived from the item.", null));
-        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
+        EntryChains.to(ctx.project().semantics(), m, e).forEach(b::related);
         b.report();
     }
 
@@ -471,7 +471,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         b.fix(Fix.of("Give the effect an idempotency key derived from the event (its id) that the receiver dedupes "
                 + "on, or record the event as handled (a conditional insert or claim whose result is checked) before "
                 + "the effect.", null));
-        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
+        EntryChains.to(ctx.project().semantics(), m, e).stream()
+                .filter(l -> l.startLine() != handlerLoc.startLine()).forEach(b::related);
         b.report();
     }
 
@@ -499,7 +500,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         b.fix(Fix.of("Record each step's outcome (or claim the item first) and give every step an idempotency key "
                 + "derived from the item, so a restart can tell which steps already ran.", null));
-        EntryChains.to(ctx.project().semantics(), m).forEach(b::related);
+        EntryChains.to(ctx.project().semantics(), m, e).forEach(b::related);
         b.report();
     }
 

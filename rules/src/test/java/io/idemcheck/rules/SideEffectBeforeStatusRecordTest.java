@@ -39,4 +39,39 @@ class SideEffectBeforeStatusRecordTest {
             assertThat(l.label()).isEqualTo("orders.complete() calls DistributionOrderService.complete()");
         });
     }
+
+    /**
+     * An effect inside a {@code stream().forEach(r -> ..)} lambda, and one in a helper a job runs for each row by a
+     * method reference ({@code forEach(this::settle)}): each finding relates the entry method, the loop over the rows
+     * and the calls from the entry down to the effect.
+     */
+    @Test
+    void anEffectInAStreamLambdaOrAMethodReferenceRelatesTheEntryAndTheLoop() {
+        SideEffectBeforeStatusRecord rule = new SideEffectBeforeStatusRecord();
+        RuleTester.CaseResult r = RuleTester.of(rule)
+                .run(RuleCases.dir(rule).resolve("Pos102_EffectInStreamLambdaAndMethodReference.java"));
+        assertThat(r.actual()).hasSize(2);
+        Finding inLambda = r.actual().stream().filter(f -> f.primary().startLine() == 26).findFirst().orElseThrow();
+        assertThat(inLambda.related()).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(23);
+            assertThat(l.label()).contains("OrderSyncJob.run() is a job entry point");
+        });
+        assertThat(inLambda.related()).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(25);
+            assertThat(l.label()).contains("loop");
+        });
+        Finding inHelper = r.actual().stream().filter(f -> f.primary().startLine() == 37).findFirst().orElseThrow();
+        assertThat(inHelper.related()).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(32);
+            assertThat(l.label()).contains("OrderSyncJob.settleAll() is a job entry point");
+        });
+        assertThat(inHelper.related()).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(33);
+            assertThat(l.label()).contains("calls OrderSyncJob.settle()");
+        });
+        assertThat(inHelper.related()).anySatisfy(l -> {
+            assertThat(l.startLine()).isEqualTo(33);
+            assertThat(l.label()).contains("loop");
+        });
+    }
 }

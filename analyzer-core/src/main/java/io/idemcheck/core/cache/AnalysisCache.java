@@ -48,7 +48,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AnalysisCache {
 
     /** Bumped whenever the facts records change shape. */
-    static final int FORMAT = 5;
+    static final int FORMAT = 6;
     private static final String MAGIC = "idemcheck-analysis-cache";
 
     /**

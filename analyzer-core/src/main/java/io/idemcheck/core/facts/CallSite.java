@@ -38,6 +38,16 @@ public record CallSite(int id, String name, Receiver receiver, List<Arg> args, R
         return args.size();
     }
 
+    /**
+     * True for the call a method reference stands for ({@code forEach(this::publish)} is read as
+     * {@code forEach(x -> this.publish(x))}): its text is the reference itself, with {@code ::} and no parentheses.
+     * Its argument count is a guess (the element when its owner iterates, none otherwise), so the call graph matches
+     * it by name whatever the arity.
+     */
+    public boolean methodReference() {
+        return text.indexOf('(') < 0 && text.contains("::");
+    }
+
     /** How a call's result is used. */
     public enum Use {
         DISCARDED, ASSIGNED, CONDITION, RETURNED, ARGUMENT, RECEIVER, OTHER

@@ -55,9 +55,18 @@ final class CallResolver {
         return out;
     }
 
+    /**
+     * The methods call {@code c} may name in {@code e} (see {@link #findMethods}); a method reference
+     * ({@link CallSite#methodReference()}) names them whatever their arity, those of its guessed arity first.
+     */
+    private List<MethodRef> findMethods(TypeEntry e, CallSite c) {
+        List<MethodRef> found = findMethods(e, c.name(), c.argCount());
+        return found.isEmpty() && c.methodReference() ? findMethods(e, c.name(), -1) : found;
+    }
+
     private static void addMatching(TypeEntry e, String name, int arity, List<MethodRef> out) {
         for (MethodFacts m : e.type().methods()) {
-            if (m.name().equals(name) && (m.arity() == arity || isVarargs(m) && arity >= m.arity() - 1)) {
+            if (m.name().equals(name) && (arity < 0 || m.arity() == arity || isVarargs(m) && arity >= m.arity() - 1)) {
                 out.add(new MethodRef(e, m));
             }
         }
@@ -91,7 +100,7 @@ final class CallResolver {
                 // the enclosing class and its supertypes, then outer classes, then static imports
                 TypeEntry scope = owner;
                 while (scope != null) {
-                    List<MethodRef> found = findMethods(scope, c.name(), c.argCount());
+                    List<MethodRef> found = findMethods(scope, c);
                     if (!found.isEmpty()) {
                         return target(caller, c, new ResolvedType(scope.fqn(), ResolvedType.Kind.PROJECT), found.get(0));
                     }
@@ -108,7 +117,7 @@ final class CallResolver {
                 for (ResolvedType s : hierarchy.supertypes(owner.type())) {
                     Optional<TypeEntry> st = hierarchy.typeOf(s);
                     if (st.isPresent()) {
-                        List<MethodRef> found = findMethods(st.get(), c.name(), c.argCount());
+                        List<MethodRef> found = findMethods(st.get(), c);
                         if (!found.isEmpty()) {
                             return new CallTarget(c, s, List.of(found.get(0)), found.get(0));
                         }
@@ -205,7 +214,7 @@ final class CallResolver {
                 }
                 ResolvedType t = hierarchy.resolveType(lm.group(1), caller.file(), caller.type());
                 Optional<TypeEntry> te = t.isProject() ? hierarchy.typeOf(t) : Optional.empty();
-                if (te.isPresent() && !findMethods(te.get(), c.name(), c.argCount()).isEmpty()) {
+                if (te.isPresent() && !findMethods(te.get(), c).isEmpty()) {
                     return te;
                 }
             }
@@ -318,7 +327,7 @@ final class CallResolver {
         if (owner.isEmpty()) {
             return new CallTarget(c, t, List.of(), null);
         }
-        List<MethodRef> found = findMethods(owner.get(), c.name(), c.argCount());
+        List<MethodRef> found = findMethods(owner.get(), c);
         if (found.isEmpty()) {
             return new CallTarget(c, t, List.of(), null);
         }

@@ -5,6 +5,7 @@ import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.ConditionalExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.FieldAccessExpr;
@@ -13,13 +14,10 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
-import com.github.javaparser.ast.expr.SuperExpr;
 import com.github.javaparser.ast.expr.SwitchExpr;
-import com.github.javaparser.ast.expr.ThisExpr;
 import com.github.javaparser.ast.expr.VariableDeclarationExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.CatchClause;
-import com.github.javaparser.ast.stmt.ContinueStmt;
 import com.github.javaparser.ast.stmt.DoStmt;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
@@ -59,7 +57,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import static io.idemcheck.core.parse.FactExtractor.ITERATING;
@@ -69,7 +66,6 @@ import static io.idemcheck.core.parse.FactExtractor.stringValue;
 import static io.idemcheck.core.parse.FactExtractor.text;
 import static io.idemcheck.core.parse.FactExtractor.typeRef;
 import static io.idemcheck.core.parse.SyntaxShapes.exits;
-import static io.idemcheck.core.parse.SyntaxShapes.looksLikeQualifiedType;
 import static io.idemcheck.core.parse.SyntaxShapes.use;
 
 /** Builds the {@link Body} of one method by walking its statements once. */
@@ -238,24 +234,12 @@ final class BodyBuilder {
                 local(cc.getParameter().getNameAsString(), typeRef(cc.getParameter().getType()), false);
                 int cFirst = calls.size();
                 stmt(cc.getBody());
-                List<String> types = new ArrayList<>();
-                if (cc.getParameter().getType() instanceof com.github.javaparser.ast.type.UnionType ut) {
-                    ut.getElements().forEach(t -> types.add(t.asString()));
-                } else {
-                    types.add(cc.getParameter().getType().asString());
-                }
-                catchFacts.add(new TryFact.Catch(types, cc.getParameter().getNameAsString(), range(cc), cFirst,
-                        calls.size(), exits(cc.getBody()) && !(cc.getBody().getStatements().getLast().get()
-                        instanceof ContinueStmt), cc.getBody().getStatements().isEmpty(),
-                        !cc.getBody().getStatements().isEmpty()
-                                && cc.getBody().getStatements().getLast().get() instanceof ThrowStmt));
+                catchFacts.add(SyntaxShapes.catchFact(cc, cFirst, calls.size()));
                 catchDepth--;
                 armStack.pop();
             }
             if (!catchFacts.isEmpty()) {
-                List<Integer> tryLoops = new ArrayList<>(loopStack);
-                java.util.Collections.reverse(tryLoops);
-                tries.add(new TryFact(b, range(ts), tryLoops, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
+                tries.add(new TryFact(b, range(ts), outermostFirst(loopStack), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
                         tryFirst, tryEnd, SyntaxShapes.leavesLoop(ts), SyntaxShapes.assignedIn(ts), catchFacts));
             }
             ts.getFinallyBlock().ifPresent(fb -> {
@@ -393,6 +377,8 @@ final class BodyBuilder {
             call(mc);
         } else if (e instanceof LambdaExpr le) {
             lambda(le, -1, null);
+        } else if (e instanceof MethodReferenceExpr mr) {
+            methodReference(mr, ""); // Runnable r = this::poll; return this::handle;
         } else if (e instanceof VariableDeclarationExpr vde) {
             for (VariableDeclarator v : vde.getVariables()) {
                 int before = calls.size();
@@ -470,23 +456,30 @@ final class BodyBuilder {
         }
     }
 
-    private void lambda(LambdaExpr le, int unusedOwner, String ownerName) {
+    /** Numbers a lambda (or a method reference's) passed to the call being walked; when that call iterates
+     * ({@code forEach}, {@code map}) opens a loop over the elements and returns true (the caller pops it). */
+    private boolean openLambda(List<String> ps, String ownerName, Node n) {
         int id = lambdaInfo.size();
         lambdaInfo.add(new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()});
-        List<String> ps = new ArrayList<>();
-        for (Parameter p : le.getParameters()) {
-            ps.add(p.getNameAsString());
-        }
         lambdaParams.add(ps);
         if (!pendingLambdas.isEmpty()) {
             pendingLambdas.peek().add(id);
         }
         boolean iterating = ownerName != null && ITERATING.contains(ownerName);
         if (iterating) {
-            int lid = loops.size();
-            loops.add(new LoopFact(lid, "lambda:" + ownerName, ps, text(le), Set.of(), range(le)));
-            loopStack.push(lid);
+            loops.add(new LoopFact(loops.size(), "lambda:" + ownerName, ps, text(n), Set.of(), range(n)));
+            loopStack.push(loops.size() - 1);
         }
+        return iterating;
+    }
+
+    private void lambda(LambdaExpr le, int unusedOwner, String ownerName) {
+        int id = lambdaInfo.size();
+        List<String> ps = new ArrayList<>();
+        for (Parameter p : le.getParameters()) {
+            ps.add(p.getNameAsString());
+        }
+        boolean iterating = openLambda(ps, ownerName, le);
         for (Parameter p : le.getParameters()) {
             local(p.getNameAsString(), p.getType() == null || p.getType().isUnknownType() ? TypeRef.UNKNOWN
                     : typeRef(p.getType()), iterating || !loopStack.isEmpty());
@@ -507,40 +500,17 @@ final class BodyBuilder {
     }
 
     private void call(MethodCallExpr mc) {
-        Receiver receiver;
-        Optional<Expression> scope = mc.getScope();
-        if (scope.isEmpty()) {
-            receiver = Receiver.NONE;
-        } else {
-            Expression sc = scope.get();
-            if (sc instanceof MethodCallExpr inner) {
-                call(inner);
-                receiver = new Receiver(Receiver.Kind.CALL, text(sc), null, calls.size() - 1);
-            } else if (sc instanceof ThisExpr) {
-                receiver = new Receiver(Receiver.Kind.THIS, "this", null, -1);
-            } else if (sc instanceof SuperExpr) {
-                receiver = new Receiver(Receiver.Kind.SUPER, "super", null, -1);
-            } else if (sc instanceof NameExpr n) {
-                String name = n.getNameAsString();
-                boolean var = locals.containsKey(name) || paramNames.contains(name) || fields.containsKey(name);
-                boolean typeLike = !var && !name.isEmpty() && Character.isUpperCase(name.charAt(0));
-                receiver = new Receiver(typeLike ? Receiver.Kind.TYPE : Receiver.Kind.NAME, name, name, -1);
-            } else if (sc instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr) {
-                receiver = new Receiver(Receiver.Kind.FIELD, text(sc), fa.getNameAsString(), -1);
-            } else if (sc instanceof FieldAccessExpr fa && looksLikeQualifiedType(fa)) {
-                receiver = new Receiver(Receiver.Kind.TYPE, text(sc), fa.toString(), -1);
-            } else {
-                expr(sc);
-                receiver = new Receiver(Receiver.Kind.OTHER, text(sc), null, -1);
-            }
-        }
+        Receiver receiver = mc.getScope().map(this::receiver).orElse(Receiver.NONE);
         List<Arg> args = new ArrayList<>();
         List<Integer> lambdasHere = new ArrayList<>();
         pendingLambdas.push(lambdasHere);
         for (Expression a : mc.getArguments()) {
             int before = calls.size();
-            if (a instanceof LambdaExpr le) {
+            Expression fn = a instanceof CastExpr ce ? ce.getExpression() : a; // (Runnable) this::work
+            if (fn instanceof LambdaExpr le) {
                 lambda(le, -1, mc.getNameAsString());
+            } else if (fn instanceof MethodReferenceExpr mr) {
+                methodReference(mr, mc.getNameAsString());
             } else {
                 expr(a);
             }
@@ -548,10 +518,8 @@ final class BodyBuilder {
             for (int i = before; i < calls.size(); i++) {
                 ids.add(i);
             }
-            Set<String> ns = a instanceof LambdaExpr ? Set.of() : names(a);
-            if (a instanceof MethodReferenceExpr mr) {
-                ns = names(mr.getScope());
-            }
+            Set<String> ns = fn instanceof LambdaExpr ? Set.of()
+                    : fn instanceof MethodReferenceExpr mr ? names(mr.getScope()) : names(a);
             args.add(new Arg(text(a), ns, ids, stringValue(a, constants)));
         }
         pendingLambdas.pop();
@@ -566,14 +534,8 @@ final class BodyBuilder {
         }
         String[] assigned = new String[1];
         CallSite.Use use = use(mc, assigned);
-        List<CallSite.Arm> arms = new ArrayList<>(armStack);
-        java.util.Collections.reverse(arms);
-        List<Integer> loopIds = new ArrayList<>(loopStack);
-        java.util.Collections.reverse(loopIds);
-        List<Integer> gs = new ArrayList<>(guardStack);
-        java.util.Collections.reverse(gs);
         calls.add(new CallSite(id, mc.getNameAsString(), receiver, args, range(mc), text(mc), use, assigned[0],
-                loopIds, arms, gs, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
+                outermostFirst(loopStack), outermostFirst(armStack), outermostFirst(guardStack), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
         // collection mutation flows into the receiver variable: ids.add(t.getId())
         // and setters fill a request or statement built here: ps.setLong(1, t.getId()), req.setOrderNo(..)
         if (receiver.kind() == Receiver.Kind.NAME && locals.containsKey(receiver.name())
@@ -583,6 +545,51 @@ final class BodyBuilder {
                 locals.get(receiver.name()).addSources(a.names());
             }
         }
+    }
+
+    /** The receiver a call (or a method reference) is made on; a call receiver is walked first. */
+    private Receiver receiver(Expression sc) {
+        return SyntaxShapes.receiver(sc, n -> locals.containsKey(n) || paramNames.contains(n) || fields.containsKey(n),
+                inner -> {
+                    call(inner);
+                    return calls.size() - 1;
+                }, this::expr);
+    }
+
+    /**
+     * A method reference passed to a call ({@code forEach(this::publish)}, {@code submit(service::run)}) is read as
+     * the lambda it stands for ({@code x -> this.publish(x)}): a lambda owned by the call (a loop over the elements
+     * when the call iterates, as for a written lambda) holding one call of the named method, whose text is the
+     * reference itself ({@link CallSite#methodReference()}). It takes the element as its argument when the call
+     * iterates, none otherwise; the call graph matches it by name whatever the arity. {@code Type::new} is no call.
+     */
+    private void methodReference(MethodReferenceExpr mr, String ownerName) {
+        if (mr.getIdentifier().equals("new")) {
+            expr(mr.getScope());
+            return;
+        }
+        int id = lambdaInfo.size();
+        String param = "$ref" + id; // (Runnable) this::work parses as a reference on the cast expression
+        boolean iterating = openLambda(ITERATING.contains(ownerName) ? List.of(param) : List.of(), ownerName, mr);
+        Expression scope = mr.getScope() instanceof CastExpr ce ? ce.getExpression() : mr.getScope();
+        Receiver receiver = receiver(scope);
+        List<Arg> args = iterating ? List.of(new Arg(param, Set.of(param), Set.of(), null)) : List.of();
+        if (iterating) {
+            local(param, TypeRef.UNKNOWN, true);
+        }
+        calls.add(new CallSite(calls.size(), mr.getIdentifier(), receiver, args, range(mr), text(scope) + "::"
+                + mr.getIdentifier(), ownerName.startsWith("forEach") || ownerName.equals("peek")
+                ? CallSite.Use.DISCARDED : CallSite.Use.OTHER, null, outermostFirst(loopStack),
+                outermostFirst(armStack), outermostFirst(guardStack), id, catchDepth));
+        if (iterating) {
+            loopStack.pop();
+        }
+    }
+
+    private static <T> List<T> outermostFirst(Deque<T> stack) {
+        List<T> out = new ArrayList<>(stack);
+        java.util.Collections.reverse(out);
+        return out;
     }
 
     private LocalVarBuilder local(String name, TypeRef type, boolean inLoop) {

@@ -15,6 +15,7 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.SwitchExpr;
+import com.github.javaparser.ast.expr.TypeExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.BreakStmt;
@@ -32,6 +33,7 @@ import com.github.javaparser.ast.stmt.TryStmt;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.Receiver;
 
 import java.util.Optional;
 
@@ -91,6 +93,53 @@ final class SyntaxShapes {
             }
         }
         return assigned;
+    }
+
+    /**
+     * The receiver expression {@code sc} of a call or a method reference: {@code this}, {@code super}, a variable
+     * ({@code isVariable}) or a type name, {@code this.field}, a qualified type, or another call ({@code walkCall}
+     * walks it and gives its id); anything else is walked with {@code walk}.
+     */
+    static Receiver receiver(Expression sc, java.util.function.Predicate<String> isVariable,
+                             java.util.function.ToIntFunction<MethodCallExpr> walkCall,
+                             java.util.function.Consumer<Expression> walk) {
+        if (sc instanceof MethodCallExpr inner) {
+            return new Receiver(Receiver.Kind.CALL, FactExtractor.text(sc), null, walkCall.applyAsInt(inner));
+        } else if (sc instanceof com.github.javaparser.ast.expr.ThisExpr) {
+            return new Receiver(Receiver.Kind.THIS, "this", null, -1);
+        } else if (sc instanceof com.github.javaparser.ast.expr.SuperExpr) {
+            return new Receiver(Receiver.Kind.SUPER, "super", null, -1);
+        } else if (sc instanceof NameExpr || sc instanceof TypeExpr te && te.getType().isClassOrInterfaceType()
+                && te.getType().asClassOrInterfaceType().getScope().isEmpty()) {
+            String name = sc instanceof NameExpr n ? n.getNameAsString()
+                    : ((TypeExpr) sc).getType().asClassOrInterfaceType().getNameAsString();
+            boolean typeLike = !isVariable.test(name) && !name.isEmpty() && Character.isUpperCase(name.charAt(0));
+            return new Receiver(typeLike ? Receiver.Kind.TYPE : Receiver.Kind.NAME, name, name, -1);
+        } else if (sc instanceof FieldAccessExpr fa && fa.getScope() instanceof com.github.javaparser.ast.expr.ThisExpr) {
+            return new Receiver(Receiver.Kind.FIELD, FactExtractor.text(sc), fa.getNameAsString(), -1);
+        } else if (sc instanceof FieldAccessExpr fa && looksLikeQualifiedType(fa)) {
+            return new Receiver(Receiver.Kind.TYPE, FactExtractor.text(sc), fa.toString(), -1);
+        } else if (sc instanceof TypeExpr te) {
+            return new Receiver(Receiver.Kind.TYPE, FactExtractor.text(sc), te.getType().asString(), -1);
+        }
+        walk.accept(sc);
+        return new Receiver(Receiver.Kind.OTHER, FactExtractor.text(sc), null, -1);
+    }
+
+    /** The facts of one catch clause whose body's calls are {@code first} (inclusive) to {@code end}. */
+    static io.idemcheck.core.facts.TryFact.Catch catchFact(com.github.javaparser.ast.stmt.CatchClause cc, int first,
+                                                           int end) {
+        java.util.List<String> types = new java.util.ArrayList<>();
+        if (cc.getParameter().getType() instanceof com.github.javaparser.ast.type.UnionType ut) {
+            ut.getElements().forEach(t -> types.add(t.asString()));
+        } else {
+            types.add(cc.getParameter().getType().asString());
+        }
+        com.github.javaparser.ast.NodeList<Statement> body = cc.getBody().getStatements();
+        return new io.idemcheck.core.facts.TryFact.Catch(types, cc.getParameter().getNameAsString(),
+                FactExtractor.range(cc), first, end, exits(cc.getBody())
+                && !(body.getLast().get() instanceof com.github.javaparser.ast.stmt.ContinueStmt), body.isEmpty(),
+                !body.isEmpty() && body.getLast().get() instanceof com.github.javaparser.ast.stmt.ThrowStmt);
     }
 
     /** True when a break or return of the try block of {@code ts} leaves the loop around the try statement. */
