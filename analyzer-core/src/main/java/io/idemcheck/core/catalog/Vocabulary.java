@@ -98,6 +98,14 @@ public enum Vocabulary {
     /** Calls that run the lambda or method reference they are given on a timer, again and again: what they run is a
      * job. Exact method names. */
     SCHEDULED_TASK_CALLS,
+    /** Calls that register the lambda or method reference they are given as a message consumer: what they register is
+     * a job entry. Exact method names. */
+    LISTENER_REGISTRATION_CALLS,
+    /** Types a bean method returns that a message binder calls for each message (Spring Cloud Stream functional
+     * consumers): such a bean method is a job entry. Exact simple names. */
+    FUNCTIONAL_CONSUMER_TYPES,
+    /** Annotations that make a method's result an application-context bean. Exact simple names. */
+    BEAN_METHOD_ANNOTATIONS,
     /** Calls that wait inside a loop that runs until a flag says stop: such a loop is a job of its own. Exact method
      * names. */
     LOOP_WAIT_CALLS,

@@ -76,13 +76,16 @@ public final class Dataflow {
         return out;
     }
 
-    /** Names that stand for "the item": parameters, loop variables and locals declared inside loops. */
+    /** Names that stand for "the item": parameters, loop variables, lambda parameters and locals declared in loops. */
     public static Set<String> itemNames(MethodRef m) {
         Set<String> out = new LinkedHashSet<>();
         m.method().params().forEach(p -> out.add(p.name()));
         for (LoopFact l : m.method().body().loops()) {
             out.addAll(l.vars());
         }
+        // a lambda's parameters are what it is run with, once per message or element (a consumer registered with
+        // setMessageListener(rec -> ..), a consumer bean's o -> ..)
+        m.method().body().lambdas().forEach(l -> out.addAll(l.params()));
         m.method().body().locals().values().forEach(lv -> {
             // a local declared in a loop stands for the item only when it is read from something (t = queue.poll());
             // a constant (String key = "charge") is the same for every item

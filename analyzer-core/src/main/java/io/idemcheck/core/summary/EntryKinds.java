@@ -30,13 +30,15 @@ import java.util.regex.Pattern;
  */
 final class EntryKinds {
 
-    private static final Pattern METHOD_REF = Pattern.compile("^\\s*([A-Za-z_$][\\w$]*)\\s*::\\s*([A-Za-z_$][\\w$]*)\\s*$");
+    private static final Pattern METHOD_REF =
+            Pattern.compile("^\\s*(?:\\(\\s*[\\w$.<>?, ]+\\)\\s*)?([A-Za-z_$][\\w$]*)\\s*::\\s*([A-Za-z_$][\\w$]*)\\s*$");
     private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])");
 
     private final ProjectIndex index;
     private final Catalog catalog;
-    /** Method name to the "Type.call() at File:line" texts of the timer calls that run it by method reference. */
-    private Map<String, List<String[]>> scheduledRefs; // built on first use
+    /** Per vocabulary of calls, method name to the "call() in Type.m() at line N" texts of the calls that run it by
+     * method reference; built on first use. */
+    private final Map<Vocabulary, Map<String, List<String[]>>> refs = new java.util.EnumMap<>(Vocabulary.class);
     /** Handler method to the dispatch that runs it (see {@link #dispatchedHandler}); built on first use. */
     private Map<MethodRef, String> dispatched;
 
@@ -51,6 +53,12 @@ final class EntryKinds {
             return null;
         }
         String k = scheduledTask(m);
+        if (k == null) {
+            k = registeredConsumer(m);
+        }
+        if (k == null) {
+            k = functionalConsumer(m);
+        }
         if (k == null) {
             k = threadLoop(m);
         }
@@ -109,29 +117,79 @@ final class EntryKinds {
      * {@code Type::m}).
      */
     String scheduledTask(MethodRef m) {
-        Terms calls = catalog.terms(Vocabulary.SCHEDULED_TASK_CALLS);
-        Body body = m.method().body();
-        for (LambdaFact l : body.lambdas()) {
-            if (l.ownerCallId() >= 0 && l.parentId() < 0 && calls.has(body.calls().get(l.ownerCallId()).name())) {
-                CallSite c = body.calls().get(l.ownerCallId());
-                return "a task handed to " + c.name() + "() at line " + c.range().line() + " (catalog.json "
-                        + "scheduledTaskCalls)";
-            }
+        return handedTo(m, Vocabulary.SCHEDULED_TASK_CALLS, "a task handed to ");
+    }
+
+    /**
+     * A message consumer registered in code: {@code m} hands a lambda to a {@code listenerRegistrationCalls} call
+     * ({@code containerProperties.setMessageListener((MessageListener<K, V>) rec -> ..)}), or such a call elsewhere names
+     * {@code m} by a method reference ({@code setMessageListener(this::onMessage)}).
+     */
+    String registeredConsumer(MethodRef m) {
+        return handedTo(m, Vocabulary.LISTENER_REGISTRATION_CALLS, "a message consumer registered with ");
+    }
+
+    /**
+     * A Spring Cloud Stream functional consumer: a bean method ({@code beanMethodAnnotations}) whose declared type is a
+     * {@code functionalConsumerTypes} type ({@code @Bean Consumer<Order> orders() { return o -> ..; }}) and which
+     * returns a lambda or a method reference (its calls are in {@code m}'s body). A {@code Supplier} bean is a source.
+     */
+    String functionalConsumer(MethodRef m) {
+        Terms types = catalog.terms(Vocabulary.FUNCTIONAL_CONSUMER_TYPES);
+        String type = m.method().returnType().simpleName().replaceAll("<.*", "").strip();
+        if (!types.has(type) || m.method().annotations().stream()
+                .noneMatch(a -> catalog.terms(Vocabulary.BEAN_METHOD_ANNOTATIONS).has(a.simpleName()))) {
+            return null;
         }
-        for (String[] ref : scheduledRefs().getOrDefault(m.method().name(), List.of())) {
-            if (ref[0].equals(m.type().fqn()) || ref[0].equals(m.type().simpleName())) {
-                return "a task handed to " + ref[1] + " (catalog.json scheduledTaskCalls)";
+        for (LambdaFact l : m.method().body().lambdas()) {
+            if (l.ownerCallId() < 0 && l.parentId() < 0) {
+                return "a message consumer bean (@Bean " + type + " " + m.method().name() + "(), which a binder such "
+                        + "as Spring Cloud Stream calls for each message; catalog.json functionalConsumerTypes)";
             }
         }
         return null;
     }
 
-    private synchronized Map<String, List<String[]>> scheduledRefs() {
-        if (scheduledRefs != null) {
-            return scheduledRefs;
+    /**
+     * {@code m} hands a lambda of its own to a {@code calls} call, or such a call elsewhere names {@code m} by a method
+     * reference ({@code this::m}, {@code Type::m}); "{@code what} call() at line N (catalog.json key)", or null. A
+     * method reference in {@code m} itself stands for a call of the referenced method, which is the entry instead.
+     */
+    private String handedTo(MethodRef m, Vocabulary vocabulary, String what) {
+        Terms calls = catalog.terms(vocabulary);
+        Body body = m.method().body();
+        for (LambdaFact l : body.lambdas()) {
+            if (l.ownerCallId() >= 0 && l.parentId() < 0 && calls.has(body.calls().get(l.ownerCallId()).name())
+                    && !standsForReference(body, l)) {
+                CallSite c = body.calls().get(l.ownerCallId());
+                return what + c.name() + "() at line " + c.range().line() + " (catalog.json " + vocabulary.key() + ")";
+            }
+        }
+        for (String[] ref : refs(vocabulary).getOrDefault(m.method().name(), List.of())) {
+            if (ref[0].equals(m.type().fqn()) || ref[0].equals(m.type().simpleName())) {
+                return what + ref[1] + " (catalog.json " + vocabulary.key() + ")";
+            }
+        }
+        return null;
+    }
+
+    /** True when lambda {@code l} is the one a method reference stands for ({@link CallSite#methodReference()}). */
+    private static boolean standsForReference(Body body, LambdaFact l) {
+        for (CallSite c : body.calls()) {
+            if (c.lambdaId() == l.id() && c.methodReference()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private synchronized Map<String, List<String[]>> refs(Vocabulary vocabulary) {
+        Map<String, List<String[]>> cached = refs.get(vocabulary);
+        if (cached != null) {
+            return cached;
         }
         Map<String, List<String[]>> out = new HashMap<>();
-        Terms calls = catalog.terms(Vocabulary.SCHEDULED_TASK_CALLS);
+        Terms calls = catalog.terms(vocabulary);
         for (MethodRef o : index.methods()) {
             if (o.file().test() || !o.method().hasBody()) {
                 continue;
@@ -151,7 +209,7 @@ final class EntryKinds {
                 }
             }
         }
-        scheduledRefs = out;
+        refs.put(vocabulary, out);
         return out;
     }
 
