@@ -1,5 +1,7 @@
 // A scheduled sync loads a payment, overwrites its status with the provider's, and saves the payment group it belongs
-// to; the group's relation cascades, so the save writes the payment's status by id, with no version.
+// to; the group's relation cascades, so the save writes the payment's status by id, with no version. In a
+// transaction the setter is not also a dirty-checked write of its own: the save of the aggregate writes it, one finding
+// at the save.
 package com.example.p003.pos25;
 
 import java.util.List;
@@ -16,6 +18,17 @@ public class PaymentStatusSync {
 
     @Scheduled(fixedDelay = 60000)
     public void sync() {
+        for (String ref : payments.findPendingReferences()) {
+            Payment payment = payments.findByReference(ref);
+            PaymentGroup group = payment.getGroup();
+            payment.setPaymentStatus(provider.statusOf(ref));
+            groups.save(group); // expect: IDEM003 "This UPDATE sets payment.payment_status matching only id"
+        }
+    }
+
+    @Scheduled(fixedDelay = 60000)
+    @org.springframework.transaction.annotation.Transactional
+    public void syncInTransaction() {
         for (String ref : payments.findPendingReferences()) {
             Payment payment = payments.findByReference(ref);
             PaymentGroup group = payment.getGroup();

@@ -119,7 +119,7 @@ public final class NonConditionalStatusUpdate implements Rule {
         Semantics sem = project.semantics();
         List<CallInfo> infos = sem.calls(m);
         for (CallSite c : m.method().body().calls()) {
-            for (SqlStatement st : infos.get(c.id()).statements()) {
+            for (SqlStatement st : writes(sem, m, c, infos.get(c.id()))) {
                 if (!blind(project.catalog(), st)) {
                     continue;
                 }
@@ -218,6 +218,31 @@ public final class NonConditionalStatusUpdate implements Rule {
                 order.putIfAbsent(st, order.size());
             }
         }
+    }
+
+    /**
+     * The statements call {@code c} runs, or, for a status setter on a JPA-managed entity saved nowhere in a
+     * transaction, the UPDATE dirty checking runs for it at commit ({@link Semantics#dirtyWrite}), unless a later save
+     * of an aggregate read from the entity cascades to it (that save's statement is the write, reported there).
+     */
+    static List<SqlStatement> writes(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+        if (!ci.statements().isEmpty()) {
+            return ci.statements();
+        }
+        SqlStatement dirty = sem.dirtyWrite(m, c);
+        if (dirty == null) {
+            return List.of();
+        }
+        // a later save of the aggregate the entity belongs to writes it, cascaded: that save's statement is the write
+        String cascaded = "entity " + c.receiver().name() + ", cascaded by";
+        List<CallInfo> infos = sem.calls(m);
+        for (CallSite x : m.method().body().calls()) {
+            if (x.id() > c.id() && infos.get(x.id()).statements().stream().anyMatch(st -> st.shapes().stream()
+                    .anyMatch(f -> f.text() != null && f.text().contains(cascaded)))) {
+                return List.of();
+            }
+        }
+        return List.of(dirty);
     }
 
     /**

@@ -146,7 +146,7 @@ public final class StaleRunningNotRecovered implements Rule {
                 if (recovers != null) {
                     xaRecovery.set(recovers + " in " + m.type().simpleName() + "." + m.method().name() + "()");
                 }
-                for (SqlStatement st : ci.statements()) {
+                for (SqlStatement st : NonConditionalStatusUpdate.writes(sem, m, c, ci)) {
                     if (!isModelStatement(st)) {
                         allShapes.addAll(st.shapes());
                     }

@@ -8,7 +8,6 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.TypeEntry;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
-import io.idemcheck.core.summary.JobShapes;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.core.summary.StatusRows;
 import io.idemcheck.rules.CheckThenActStatusGuard.StatusCheck;
@@ -28,11 +27,10 @@ final class StatusActs {
 
     /**
      * A status setter on a JPA-managed entity with no explicit save, inside a transaction: dirty checking writes it
-     * when the transaction commits ({@link JobShapes#dirtyStatusWrite}), so the setter is the write of its column.
+     * when the transaction commits ({@link Semantics#dirtyWrite}), so the setter is the write of its column.
      */
     static boolean dirtyWrite(Semantics sem, MethodRef m, CallSite c) {
-        return c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME && c.argCount() == 1
-                && c.name().startsWith("set") && JobShapes.dirtyStatusWrite(sem, m, c);
+        return c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME && sem.dirtyWrite(m, c) != null;
     }
 
     /** The variable's project type has an optimistic-lock field ({@code @Version}, JPA or MyBatis-Plus). */

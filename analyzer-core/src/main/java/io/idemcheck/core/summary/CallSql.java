@@ -247,6 +247,26 @@ final class CallSql {
                 "entity " + child + ", cascaded by the save of " + x));
     }
 
+    /**
+     * The UPDATE that JPA's dirty checking runs at commit for status setter {@code p} on a managed entity that no
+     * explicit save writes (the caller has decided that with {@link JobShapes#dirtyStatusWrite}): the setter's column
+     * of the entity's table, by its id, fenced on the version when the entity has an optimistic-lock field; reported
+     * at the setter, as an entity save is at its save call.
+     */
+    SqlStatement dirtyWrite(MethodRef m, CallSite p) {
+        String x = p.receiver().name();
+        TypeEntry te = typeOfVariable(m, x);
+        String col = SqlModel.snake(decap(p.name().substring(3)));
+        List<String> where = new ArrayList<>(List.of("id"));
+        if (versioned(m, x)) {
+            where.add("version");
+        }
+        List<String> values = catalog.isStatusColumn(col) ? List.of(valueOf(p.args().get(0))) : List.of();
+        return callStatement(SqlStatement.Source.ENTITY_SAVE, m, p, updateFacts(
+                te == null ? "?" : SqlModel.tableOfEntity(te.type().simpleName(), index), List.of(col), where, values,
+                "dirty checking of the managed entity " + x + " at commit"));
+    }
+
     /** {@code y.getZ()}: the aggregate an entity variable {@code y} belongs to, read through its getter. */
     private static final Pattern AGGREGATE_GETTER = Pattern.compile("([A-Za-z_$][\\w$]*)\\.get[A-Z][\\w$]*\\(\\)");
 

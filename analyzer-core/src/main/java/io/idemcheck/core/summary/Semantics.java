@@ -174,6 +174,21 @@ public final class Semantics implements CallFacts {
         return result;
     }
 
+    /**
+     * The write that status setter {@code c} amounts to when it is a dirty-checked write of a JPA-managed entity
+     * ({@link JobShapes#dirtyStatusWrite}: loaded through a repository or an EntityManager, saved nowhere, inside a
+     * transaction), as an entity-save UPDATE of the setter's column by id (and version); null otherwise. The one fact
+     * the state rules read for such writes (IDEM003's blind write, IDEM004's act, IDEM008's move into an in-progress
+     * state).
+     */
+    public SqlStatement dirtyWrite(MethodRef m, CallSite c) {
+        if (c.argCount() != 1 || c.name().length() <= 3 || !c.name().startsWith("set")
+                || !JobShapes.dirtyStatusWrite(this, m, c)) {
+            return null;
+        }
+        return callSql.dirtyWrite(m, c);
+    }
+
     /** True for a type of idemcheck's own runtime library ({@code io.idemcheck.runtime.*}). */
     public static boolean isRuntimeLibrary(String typeFqn) {
         return typeFqn != null && typeFqn.startsWith(Effects.RUNTIME);
