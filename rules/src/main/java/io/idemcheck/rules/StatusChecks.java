@@ -144,8 +144,7 @@ final class StatusChecks {
     private static SameRowCheck find(Semantics sem, MethodRef m, CallSite c, CallInfo ci, Set<String> columns,
                                      boolean convergentOnly) {
         Body body = m.method().body();
-        for (int gid : c.guardIds()) {
-            GuardFact g = body.guards().get(gid);
+        for (GuardFact g : guardsOf(sem, m, c)) {
             CheckThenActStatusGuard.StatusCheck sc = CheckThenActStatusGuard.statusCheck(sem, m, g);
             if (sc == null) {
                 continue;
@@ -177,6 +176,39 @@ final class StatusChecks {
             }
         }
         return null;
+    }
+
+    /**
+     * The conditions in force at {@code c}, in IDEM004's vocabulary of guards: the ifs and early exits around it, an
+     * {@code if (..) fail(..)} whose project helper always throws ({@link #throwingExit}) before it, and a statement
+     * assertion ({@code Assert.isTrue(cond, ..)}, {@code Preconditions.checkState}, a project helper that throws unless
+     * its argument is true: {@link #assertionGuard}) that dominates it. The assertion's guard has id -1 and the
+     * assertion call's range.
+     */
+    static List<GuardFact> guardsOf(Semantics sem, MethodRef m, CallSite c) {
+        Body body = m.method().body();
+        List<GuardFact> out = new java.util.ArrayList<>();
+        for (int gid : c.guardIds()) {
+            out.add(body.guards().get(gid));
+        }
+        for (GuardFact g : body.guards()) {
+            if (!c.guardIds().contains(g.id()) && g.range().line() <= c.range().line()) {
+                CallSite exit = throwingExit(sem, m, g);
+                if (exit != null && afterExit(body, g, exit, c)) {
+                    out.add(g);
+                }
+            }
+        }
+        for (CallSite h : body.calls()) {
+            if (h.id() >= c.id()) {
+                break;
+            }
+            GuardFact g = dominates(h, c) ? assertionGuard(sem, m, h) : null;
+            if (g != null) {
+                out.add(g);
+            }
+        }
+        return out;
     }
 
     /**
