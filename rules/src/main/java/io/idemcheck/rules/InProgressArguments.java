@@ -43,7 +43,9 @@ final class InProgressArguments {
             Arg a = c.args().get(i);
             String value = a.stringValue() != null ? a.stringValue() : a.text().trim();
             String bare = bare(value);
-            boolean inProgress = bare.matches("[A-Za-z_]{3,}") && InProgressStates.isInProgressValue(cat, bare);
+            // a string value (a literal, a resolved constant) is quoted: its shape counts in any case ("exporting")
+            boolean inProgress = bare.matches("[A-Za-z_]{3,}") && InProgressStates.isInProgressValue(cat,
+                    a.stringValue() != null ? "\"" + bare + "\"" : bare);
             boolean waiting = bare.matches("[A-Za-z_]{3,}")
                     && cat.terms(Vocabulary.RETRY_STATES).has(bare.toUpperCase(Locale.ROOT));
             if (!inProgress && !waiting) {

@@ -169,6 +169,9 @@ public final class StatusRows {
                 if (km.matches() && argNames.contains(km.group(1)) && KEY_NAME.matcher(km.group(1)).find()) {
                     return true;
                 }
+                if (keyGetterOf(a.text().trim(), c)) {
+                    return true;
+                }
             }
         }
         if (loadedIn != null && var != null) {
@@ -177,6 +180,32 @@ public final class StatusRows {
                 if (roots.contains(n) || argNames.contains(n)) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /** {@code order.getId()}, {@code task.getOrderNo().toString()}: a key read through a getter of a variable. */
+    private static final Pattern KEY_GETTER = Pattern.compile("([A-Za-z_]\\w*)\\s*\\.\\s*get(\\w+)\\(\\s*\\)(?:\\.toString\\(\\))?");
+
+    /**
+     * The read's key is a getter of a variable ({@code selectById(order.getId())}) and the write {@code c} uses the
+     * same key: the same getter text ({@code updateStatus(order.getId(), ..)}), or, for the primary key
+     * ({@code getId()}), the variable itself handed to an entity update by id ({@code updateById(order)},
+     * {@code save(order)}). A getter of another key ({@code schedule.getDefinitionCode()}) names another row, and only
+     * the catalog's {@code rowKeyNames} count as keys.
+     */
+    private static boolean keyGetterOf(String readArg, CallSite c) {
+        Matcher g = KEY_GETTER.matcher(readArg);
+        if (!g.matches() || !KEY_NAME.matcher(g.group(2)).find()) {
+            return false;
+        }
+        String bare = readArg.replaceAll("\\s+", "").replaceAll("\\.toString\\(\\)$", "");
+        for (Arg a : c.args()) {
+            String t = a.text().trim();
+            if (t.replaceAll("\\s+", "").replaceAll("\\.toString\\(\\)$", "").equals(bare)
+                    || g.group(2).equals("Id") && t.equals(g.group(1))) {
+                return true;
             }
         }
         return false;
