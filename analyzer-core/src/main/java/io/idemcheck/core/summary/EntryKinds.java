@@ -8,6 +8,7 @@ import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.LoopFact;
+import io.idemcheck.core.facts.Range;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
  * Job entry points that no annotation or interface names, recognised by what the code does (see {@link EntryPoints}):
  * a task handed to a timer ({@code scheduleWithFixedDelay(() -> .., ..)}, {@code scheduleAtFixedRate(this::poll, ..)}),
  * a thread loop that runs until a flag says stop ({@code while (running) { ..; sleep(..) }}), an HTTP endpoint an
- * outside scheduler calls to run a batch ({@code PATCH /jobs/card-payments-status-update}) and a webhook another system
+ * outside scheduler calls to run a batch ({@code PATCH /jobs/card-payments-status-update}, or any HTTP handler that
+ * loops over rows it selects by their state) and a webhook another system
  * calls back until it gets a success ({@code POST /telephony/callback}). The words and calls come from the catalog
  * ({@code scheduledTaskCalls}, {@code loopWaitCalls}, {@code requestMappingAnnotations}, {@code jobEndpointPathWords},
  * {@code webhookPathWords}).
@@ -43,9 +45,17 @@ final class EntryKinds {
     private Map<MethodRef, String> dispatched;
 
     EntryKinds(ProjectIndex index) {
+        this(index, null);
+    }
+
+    /** With {@code facts}, what each call does (its SQL), for {@link #batchEndpoint}; without, no such entries. */
+    EntryKinds(ProjectIndex index, CallFacts facts) {
         this.index = index;
         this.catalog = index.catalog();
+        this.facts = facts;
     }
+
+    private final CallFacts facts;
 
     /** The first kind {@code m} is an entry point of, in words, or null. */
     String entryPoint(MethodRef m) {
@@ -64,6 +74,9 @@ final class EntryKinds {
         }
         if (k == null) {
             k = jobEndpoint(m);
+        }
+        if (k == null) {
+            k = batchEndpoint(m);
         }
         if (k == null) {
             k = webhook(m);
@@ -254,6 +267,105 @@ final class EntryKinds {
         String w = firstWord(path, catalog.terms(Vocabulary.JOB_ENDPOINT_PATH_WORDS));
         return w == null ? null : "an HTTP endpoint an outside scheduler calls (" + path.strip() + ": \"" + w
                 + "\", catalog.json jobEndpointPathWords)";
+    }
+
+    /**
+     * An HTTP endpoint an outside cron calls to run a batch, whatever its path: a mapped method with a loop over rows
+     * it selects itself by their state (a SELECT whose WHERE names a status column, run by a call that feeds the
+     * loop, or by the project read method that call reaches). An endpoint for one item, or one that walks what the
+     * request carries, has no such loop.
+     */
+    String batchEndpoint(MethodRef m) {
+        String path = facts == null ? null : mappedPath(m);
+        if (path == null) {
+            return null;
+        }
+        List<CallInfo> infos = facts.calls(m);
+        for (LoopFact l : m.method().body().loops()) {
+            for (CallSite c : feeding(m, l)) {
+                String col = statusSelect(infos.get(c.id()).statements());
+                for (MethodRef t : infos.get(c.id()).target().targets()) {
+                    if (col == null && !t.file().test() && t.method().hasBody() && !t.equals(m)) {
+                        List<io.idemcheck.core.sql.SqlStatement> sts = new ArrayList<>();
+                        facts.calls(t).forEach(tc -> sts.addAll(tc.statements()));
+                        col = statusSelect(sts);
+                    }
+                }
+                if (col != null) {
+                    return "an HTTP endpoint that runs a batch (" + path.strip() + ": the loop at line "
+                            + l.range().line() + " walks rows " + Sites.display(c) + " selects by " + col + ")";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The calls whose result loop {@code l} iterates: its header's calls, the receiver chain a forEach lambda is
+     * passed to, and the calls that initialise the locals it reads. */
+    private static List<CallSite> feeding(MethodRef m, LoopFact l) {
+        List<CallSite> calls = m.method().body().calls();
+        List<CallSite> out = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>(l.names());
+        for (CallSite c : calls) {
+            if (c.loopIds().contains(l.id())) {
+                if (c.lambdaId() >= 0 && l.kind().startsWith("lambda:")) {
+                    int owner = m.method().body().lambdas().get(c.lambdaId()).ownerCallId();
+                    for (int id = owner, g = 0; id >= 0 && g < 16; g++) { // rows.stream().filter(..).forEach(..)
+                        CallSite o = calls.get(id);
+                        out.add(o);
+                        if (o.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME) {
+                            names.add(o.receiver().name());
+                        }
+                        id = o.receiver().callId();
+                    }
+                    break;
+                }
+                continue;
+            }
+            Range r = l.range();
+            if (!l.kind().startsWith("lambda:") && c.range().line() >= r.line() && c.range().line() <= r.endLine()
+                    && c.id() < firstCallIn(calls, l)) {
+                out.add(c); // evaluated in the loop header
+            }
+        }
+        for (String n : Dataflow.roots(m, names)) {
+            io.idemcheck.core.facts.LocalVar lv = m.method().body().locals().get(n);
+            if (lv != null) {
+                lv.initCallIds().forEach(id -> out.add(calls.get(id)));
+            }
+        }
+        return out;
+    }
+
+    private static int firstCallIn(List<CallSite> calls, LoopFact l) {
+        for (CallSite c : calls) {
+            if (c.loopIds().contains(l.id())) {
+                return c.id();
+            }
+        }
+        return Integer.MAX_VALUE;
+    }
+
+    /** The first status column in the WHERE of a SELECT among {@code sts}, or null. */
+    private String statusSelect(List<io.idemcheck.core.sql.SqlStatement> sts) {
+        for (io.idemcheck.core.sql.SqlStatement st : sts) {
+            for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
+                if (f.kind() != io.idemcheck.core.sql.SqlFacts.Kind.SELECT) {
+                    continue;
+                }
+                List<String> where = f.whereColumns();
+                int at = f.text() == null ? -1 : f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
+                if (where.isEmpty() && at >= 0) {
+                    where = InProgressStates.whereColumnsOf(f.text().substring(at + 5)); // SELECT facts list none
+                }
+                for (String col : where) {
+                    if (catalog.isStatusColumn(col)) {
+                        return col;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /**

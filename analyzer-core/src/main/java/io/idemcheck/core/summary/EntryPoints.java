@@ -28,7 +28,7 @@ final class EntryPoints {
         this.index = index;
         this.catalog = index.catalog();
         this.lock = lock;
-        this.kinds = new EntryKinds(index);
+        this.kinds = new EntryKinds(index, lock instanceof CallFacts f ? f : null);
     }
 
     private Set<MethodFacts> reachable; // guarded by lock
