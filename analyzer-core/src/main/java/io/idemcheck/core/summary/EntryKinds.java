@@ -41,8 +41,13 @@ final class EntryKinds {
     /** Per vocabulary of calls, method name to the "call() in Type.m() at line N" texts of the calls that run it by
      * method reference; built on first use. */
     private final Map<Vocabulary, Map<String, List<String[]>>> refs = new java.util.EnumMap<>(Vocabulary.class);
-    /** Handler method to the dispatch that runs it (see {@link #dispatchedHandler}); built on first use. */
-    private Map<MethodRef, String> dispatched;
+    /**
+     * Handler method to the dispatch that runs it (see {@link #dispatchedHandler}); built on first use, with no lock
+     * held: building it asks {@code base} (the entry points, which take the Semantics lock), and a thread holding that
+     * lock may be waiting for this object's ({@link #refs}), so holding this one while building deadlocked two rule
+     * threads. Two threads may both build it; they build the same map.
+     */
+    private volatile Map<MethodRef, String> dispatched;
 
     EntryKinds(ProjectIndex index) {
         this(index, null);
@@ -90,8 +95,9 @@ final class EntryKinds {
      * beans, {@code handlers.get(name).handle(..)} in a loop), and {@code m} is one of them. Each handler is a job of
      * its own, with its own window and its own kill-midway test.
      */
-    synchronized String dispatchedHandler(MethodRef m, java.util.function.Function<MethodRef, String> base) {
-        if (dispatched == null) {
+    String dispatchedHandler(MethodRef m, java.util.function.Function<MethodRef, String> base) {
+        Map<MethodRef, String> d = dispatched;
+        if (d == null) {
             Map<MethodRef, String> out = new HashMap<>();
             for (MethodRef o : index.methods()) {
                 if (o.file().test() || !o.method().hasBody() || base.apply(o) == null) {
@@ -120,8 +126,9 @@ final class EntryKinds {
                 }
             }
             dispatched = out;
+            d = out;
         }
-        return dispatched.get(m);
+        return d.get(m);
     }
 
     /**
@@ -196,6 +203,7 @@ final class EntryKinds {
         return false;
     }
 
+    /** Built under this object's lock; it must call nothing that takes the Semantics lock (see {@link #dispatched}). */
     private synchronized Map<String, List<String[]>> refs(Vocabulary vocabulary) {
         Map<String, List<String[]>> cached = refs.get(vocabulary);
         if (cached != null) {
