@@ -67,7 +67,7 @@ final class UnboundedRetryResend {
                 continue;
             }
             String store = fieldStore(sem, m, argNames);
-            if (store == null || dropsAfter(sem, m, calls, send, store)) {
+            if (store == null || !walks(sem, m, send, store) || dropsAfter(sem, m, calls, send, store)) {
                 continue;
             }
             String key = m.file().relPath() + ":" + send.range().line();
@@ -131,6 +131,22 @@ final class UnboundedRetryResend {
             }
         }
         return null;
+    }
+
+    /**
+     * A loop around the send walks the store: what it iterates reads the store, directly or through locals
+     * ({@code it = unacked.entrySet().iterator(); while (it.hasNext())}, {@code for (msg : entry.getValue())} inside
+     * a loop over {@code needToRetry.entrySet()}). A store only consulted in the loop ({@code evaluators.get(type)}
+     * while walking a list a service returned) sends nothing again.
+     */
+    private static boolean walks(Semantics sem, MethodRef m, CallSite send, String store) {
+        for (int id : send.loopIds()) {
+            Set<String> names = m.method().body().loops().get(id).names();
+            if (names.contains(store) || TransactionalBatchLoop.derivedFrom(sem, m, names).contains(store)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
