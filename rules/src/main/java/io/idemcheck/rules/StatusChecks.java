@@ -82,8 +82,9 @@ final class StatusChecks {
      * A distributed lock (Redisson {@code getLock(..)}, a lock registry, {@code setIfAbsent}: {@link Locks#in}) keyed
      * by the row is held across both the read {@code read} and the write {@code c}: its key names a variable passed to
      * the read or the write ({@code redisson.getLock("task:" + id)} around {@code selectById(id)} and
-     * {@code updateStatus(id, ..)}). A second run waits for the lock and then reads the new status, so the check and
-     * the act are one step. A lock with no key from the row (a job-wide lock, {@code @SchedulerLock}) does not count.
+     * {@code updateStatus(id, ..)}), or a value the row is checked to belong to ({@link #ownerTied}: a lock keyed by
+     * the row's owner). A second run waits for the lock and then reads the new status, so the check and the act are
+     * one step. A lock with no key from the row (a job-wide lock, {@code @SchedulerLock}) does not count.
      */
     static boolean rowLocked(Semantics sem, MethodRef m, CallSite read, CallSite c) {
         if (read == null) {
@@ -115,8 +116,44 @@ final class StatusChecks {
                 names.add(w.group());
             }
             names.addAll(sem.roots(m, Set.copyOf(names)));
+            Set<String> keyNames = Set.copyOf(names);
             names.retainAll(row);
-            if (!names.isEmpty()) {
+            if (!names.isEmpty() || ownerTied(sem, m, read, keyNames)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The row {@code read} loads is checked to belong to a value the lock is keyed by: an early-exit condition
+     * ({@code if (b.getOwnerId() != ownerId) throw ..}) or an assertion call (catalog {@code assertionGuardCalls}:
+     * {@code Assert.isTrue(b.getOwnerId() == ownerId, ..)}) reads both the variable holding the row and a name of the
+     * lock's key. A lock keyed by the row's owner then serialises every change to that owner's rows, this one's too.
+     */
+    private static boolean ownerTied(Semantics sem, MethodRef m, CallSite read, Set<String> keyNames) {
+        io.idemcheck.core.facts.Body body = m.method().body();
+        Set<String> rowVars = new java.util.HashSet<>();
+        body.locals().forEach((name, lv) -> {
+            if (lv.initCallIds().contains(read.id())) {
+                rowVars.add(name);
+            }
+        });
+        if (rowVars.isEmpty() || keyNames.isEmpty()) {
+            return false;
+        }
+        java.util.function.Predicate<Set<String>> ties = ns -> ns.stream().anyMatch(rowVars::contains)
+                && ns.stream().anyMatch(n -> keyNames.contains(n) && !rowVars.contains(n));
+        for (io.idemcheck.core.facts.GuardFact g : body.guards()) {
+            if (g.earlyExit() && ties.test(g.names())) {
+                return true;
+            }
+        }
+        io.idemcheck.core.catalog.Terms asserts = sem.catalog().terms(
+                io.idemcheck.core.catalog.Vocabulary.ASSERTION_GUARD_CALLS);
+        for (CallSite x : body.calls()) {
+            if (!x.args().isEmpty() && asserts.has(x.receiver().text().trim() + "." + x.name())
+                    && ties.test(x.args().get(0).names())) {
                 return true;
             }
         }
