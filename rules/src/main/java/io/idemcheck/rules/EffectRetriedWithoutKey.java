@@ -61,7 +61,9 @@ public final class EffectRetriedWithoutKey implements MethodRule {
         if (retryable != null && retryable.noRetry()) {
             retryable = null;
         }
-        String listener = Retries.listener(sem.catalog(), sem.index(), m);
+        Retries.Redelivery redelivery = sem.consumerRedelivery(m);
+        String listener = redelivery == null ? null : redelivery.why();
+        int consumerLambda = redelivery == null ? -1 : redelivery.lambdaId();
         String writer = listener == null ? Retries.rerunWriter(sem.catalog(), sem.index(), m) : null;
         boolean anyEffect = false;
         for (CallSite c : calls) {
@@ -129,10 +131,12 @@ public final class EffectRetriedWithoutKey implements MethodRule {
                         : ", 3 attempts by default") + "): it runs again when it throws";
                 where = Semantics.location(m, retryable.annotation().range(), "the method is retried");
             }
-            if (why == null && listener != null && c.catchDepth() == 0 && c.lambdaId() < 0
+            if (why == null && listener != null && c.catchDepth() == 0 && c.lambdaId() == consumerLambda
                     && !swallowed(sem.catalog(), m, c)) {
-                why = "in the " + listener + " method " + m.method().name()
-                        + "(), which the broker redelivers when it throws";
+                why = "in " + (consumerLambda >= 0 ? "the consumer lambda of " + m.method().name() + "() ("
+                        + listener + ")" : listener.startsWith("a ") ? m.method().name() + "() (" + listener + ")"
+                        : "the " + listener + " method " + m.method().name() + "()")
+                        + ", which the broker redelivers when it throws";
                 where = Semantics.location(m, m.method().nameRange(), "the listener is redelivered on an exception");
             }
             if (why == null && writer != null && c.catchDepth() == 0 && c.lambdaId() < 0

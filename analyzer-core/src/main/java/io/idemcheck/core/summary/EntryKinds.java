@@ -150,6 +150,30 @@ final class EntryKinds {
     }
 
     /**
+     * The lambda that {@code m} hands over as its message consumer ({@link #registeredConsumer}: the lambda given to
+     * the registration call; {@link #functionalConsumer}: the lambda the bean method returns), or -1 when {@code m}
+     * itself is the consumer (registered by a method reference) or is no consumer.
+     */
+    int consumerLambda(MethodRef m) {
+        Body body = m.method().body();
+        Terms calls = catalog.terms(Vocabulary.LISTENER_REGISTRATION_CALLS);
+        for (LambdaFact l : body.lambdas()) {
+            if (l.ownerCallId() >= 0 && l.parentId() < 0 && calls.has(body.calls().get(l.ownerCallId()).name())
+                    && !standsForReference(body, l)) {
+                return l.id();
+            }
+        }
+        if (functionalConsumer(m) != null) {
+            for (LambdaFact l : body.lambdas()) {
+                if (l.ownerCallId() < 0 && l.parentId() < 0) {
+                    return l.id();
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
      * A Spring Cloud Stream functional consumer: a bean method ({@code beanMethodAnnotations}) whose declared type is a
      * {@code functionalConsumerTypes} type ({@code @Bean Consumer<Order> orders() { return o -> ..; }}) and which
      * returns a lambda or a method reference (its calls are in {@code m}'s body). A {@code Supplier} bean is a source.

@@ -118,6 +118,27 @@ final class EntryPoints {
     }
 
     /**
+     * Why {@code m} (or a lambda it hands over) is a message consumer that is redelivered on an exception, or null:
+     * the entry kinds that take messages, whether an annotation ({@link Retries#listener}), a listener interface,
+     * a registration call ({@code setMessageListener(rec -> ..)}, {@code setMessageListener(this::onMessage)}) or a
+     * Spring Cloud Stream {@code @Bean Consumer<T>} names it.
+     */
+    public Retries.Redelivery consumerRedelivery(MethodRef m) {
+        String l = Retries.listener(catalog, index, m);
+        if (l != null) {
+            return new Retries.Redelivery(l, -1);
+        }
+        if (m.file().test() || !m.method().hasBody()) {
+            return null;
+        }
+        String k = kinds.registeredConsumer(m);
+        if (k == null) {
+            k = kinds.functionalConsumer(m);
+        }
+        return k == null ? null : new Retries.Redelivery(k, kinds.consumerLambda(m));
+    }
+
+    /**
      * Why a crash after {@code m}'s work and before it returns makes the work run again, or null: the framework that
      * calls {@code m} records the delivery or the run as done only when {@code m} returns (a message listener whose
      * container redelivers, a persistent event bus's handler, a job executor that fails over, a webhook whose caller

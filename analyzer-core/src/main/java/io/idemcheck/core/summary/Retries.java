@@ -376,4 +376,15 @@ public final class Retries {
     public static String oneLine(String s) {
         return s.replaceAll("\\s+", " ").strip();
     }
+
+    /**
+     * A consumer whose messages the container or binder delivers again when it throws.
+     *
+     * @param why      the kind, in words (a listener annotation, a listener interface, a consumer registered in code
+     *                 or a consumer bean)
+     * @param lambdaId the lambda of {@code m} that is the consumer (its calls are the ones redelivered), or -1 when
+     *                 {@code m}'s own body is
+     */
+    public record Redelivery(String why, int lambdaId) {
+    }
 }

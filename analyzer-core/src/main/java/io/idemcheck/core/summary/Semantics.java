@@ -454,6 +454,11 @@ public final class Semantics implements CallFacts {
         return entryPoints.entryPoint(m);
     }
 
+    /** See {@link EntryPoints#consumerRedelivery}. */
+    public Retries.Redelivery consumerRedelivery(MethodRef m) {
+        return entryPoints.consumerRedelivery(m);
+    }
+
     /** See {@link EntryPoints#redelivered}. */
     public String redelivered(MethodRef m) {
         return entryPoints.redelivered(m);
