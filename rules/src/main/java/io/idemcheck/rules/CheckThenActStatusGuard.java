@@ -359,7 +359,10 @@ public final class CheckThenActStatusGuard implements Rule {
         return rt.kind() == ResolvedType.Kind.LIBRARY || rt.kind() == ResolvedType.Kind.EXTERNAL;
     }
 
-    /** A call that reads stored state: on a data-access type, with a SELECT, or a project read method. */
+    /**
+     * A call that reads stored state: on a data-access type, with a SELECT, or a project read method; never a call
+     * through a remote client ({@link Semantics#remoteClientCall}), whatever its name.
+     */
     static boolean isRead(Semantics sem, MethodRef m, CallSite c) {
         CallInfo ci = sem.calls(m).get(c.id());
         for (SqlStatement st : ci.statements()) {
@@ -368,8 +371,8 @@ public final class CheckThenActStatusGuard implements Rule {
             }
         }
         ResolvedType rt = ci.target().receiverType();
-        if (rt.kind() == ResolvedType.Kind.LIBRARY) {
-            return false;
+        if (rt.kind() == ResolvedType.Kind.LIBRARY || sem.remoteClientCall(m, c)) {
+            return false; // a remote client's answer (gateway.queryTrade(id)) is not the stored row
         }
         TypeEntry te = sem.index().typeOf(rt).orElse(null);
         if (te != null && sem.isDataAccess(te)) {

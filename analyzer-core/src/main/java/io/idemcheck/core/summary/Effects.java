@@ -345,6 +345,11 @@ final class Effects {
      * {@code send(request)} / {@code execute(request)} where the request is built in this method with no mutating
      * verb ({@code .get()}, {@code GET()}, {@code new HttpGet(..)}).
      */
+    /** True when {@code c} goes to another system through a remote client ({@link RemoteCalls#remoteClient}). */
+    boolean remoteClient(MethodRef m, CallSite c, CallTarget t) {
+        return remoteCalls.remoteClient(m, c, t);
+    }
+
     private boolean readOnlyHttp(MethodRef m, CallSite c) {
         if (c.name().equals("exchange") || c.name().equals("execute") || c.name().equals("method")) {
             for (Arg a : c.args()) {

@@ -85,6 +85,11 @@ final class RemoteCalls {
                                 + ea.kind() + ") on " + declared.type().fqn() + "#" + declared.method().name(),
                                 declared.file().relPath(), af.range().line())));
             }
+            if ("GET".equals(httpVerb(declared.method()))) {
+                // mapped to a GET (Retrofit's @GET("credits/{user}") creditOf(..)): the mapping says it only asks,
+                // whatever the method's name says
+                return java.util.Optional.empty();
+            }
         }
         return null;
     }
@@ -142,6 +147,31 @@ final class RemoteCalls {
             return false;
         }
         io.idemcheck.core.facts.MethodFacts mf = declared.method();
+        String verb = httpVerb(mf);
+        if (catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS).regex("(?i)(%s).*").matcher(mf.name()).matches()) {
+            return true; // a login or token request (authenticateUser()): a repeat issues another credential
+        }
+        java.util.regex.Pattern credentialPath = catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS)
+                .regex("(?is).*/(%s).*");
+        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
+            if (a.simpleName().matches("RequestLine|\\w*Mapping|\\w*Exchange|Path|POST|PUT|PATCH|DELETE|HTTP")
+                    && a.values().values().stream().anyMatch(v -> credentialPath.matcher(v).matches())) {
+                return true; // mapped to a login or token path (POST /oauth2/token)
+            }
+        }
+        if (verb != null) {
+            return verb.equals("GET");
+        }
+        return Catalog.any(catalog.remoteReadMethodNames(), mf.name());
+    }
+
+
+    /**
+     * The HTTP verb a declarative client method is mapped to: "GET" for a GET or HEAD mapping ({@code @GetMapping},
+     * Retrofit's {@code @GET}, {@code @RequestLine("GET ..")}), "WRITE" for POST, PUT, DELETE or PATCH, null when no
+     * mapping says.
+     */
+    static String httpVerb(io.idemcheck.core.facts.MethodFacts mf) {
         String verb = null;
         for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
             String n = a.simpleName();
@@ -161,23 +191,56 @@ final class RemoteCalls {
                 }
             }
         }
-        if (catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS).regex("(?i)(%s).*").matcher(mf.name()).matches()) {
-            return true; // a login or token request (authenticateUser()): a repeat issues another credential
-        }
-        java.util.regex.Pattern credentialPath = catalog.terms(Vocabulary.CREDENTIAL_CALL_WORDS)
-                .regex("(?is).*/(%s).*");
-        for (io.idemcheck.core.facts.AnnotationFact a : mf.annotations()) {
-            if (a.simpleName().matches("RequestLine|\\w*Mapping|\\w*Exchange|Path|POST|PUT|PATCH|DELETE|HTTP")
-                    && a.values().values().stream().anyMatch(v -> credentialPath.matcher(v).matches())) {
-                return true; // mapped to a login or token path (POST /oauth2/token)
-            }
-        }
-        if (verb != null) {
-            return verb.equals("GET");
-        }
-        return Catalog.any(catalog.remoteReadMethodNames(), mf.name());
+        return verb;
     }
 
+    /** Annotations that map a bodiless interface method to an HTTP request (Retrofit, Feign, JAX-RS, Spring). */
+    private static final java.util.regex.Pattern HTTP_MAPPING = java.util.regex.Pattern.compile(
+            "GET|HEAD|POST|PUT|DELETE|PATCH|HTTP|RequestLine|(Get|Post|Put|Delete|Patch|Request)Mapping|\\w*Exchange");
+
+    /**
+     * True when {@code c} goes to another system through a remote client rather than to the application's database:
+     * a catalogued effect type ({@code effectTypes}: RestTemplate, an SDK client), an interface carrying one of the
+     * catalog's {@code effectAnnotations} ({@code @FeignClient}), a field injected as a remote reference
+     * ({@code @DubboReference}), a bodiless interface method mapped to an HTTP request (Retrofit's {@code @GET}) or a
+     * remote-named interface ({@code remoteTypeSuffixes}: PayGatewayClient) that nothing in the main sources
+     * implements. What such a call returns is the other system's answer, not a stored row.
+     */
+    boolean remoteClient(MethodRef m, CallSite c, CallTarget t) {
+        ResolvedType recv = t.receiverType();
+        if (!recv.isProject() && (catalog.effectType(recv.name()) != null
+                || recv.kind() == ResolvedType.Kind.UNKNOWN && catalog.effectTypeBySimpleName(recv.simpleName()) != null)) {
+            return true;
+        }
+        boolean localImpl = t.targets().stream().anyMatch(x -> x.method().hasBody());
+        io.idemcheck.core.index.TypeEntry te = index.typeOf(recv).orElse(null);
+        if (te != null) {
+            for (Catalog.EffectAnnotation ea : catalog.effectAnnotations()) {
+                if (te.type().annotation(ea.annotation()) != null && !(ea.proxyOnly() && localImpl
+                        && c.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.CALL)) {
+                    return true;
+                }
+            }
+        }
+        if (localImpl) {
+            return false;
+        }
+        String rn = c.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.NAME ? c.receiver().name() : null;
+        if (rn != null && m.type().fields().containsKey(rn) && !m.method().body().locals().containsKey(rn)
+                && m.method().params().stream().noneMatch(p -> p.name().equals(rn))
+                && catalog.effectAnnotations().stream().anyMatch(ea -> m.type().fieldHas(rn, ea.annotation()))) {
+            return true;
+        }
+        MethodRef d = t.declared();
+        if (d != null && !d.method().hasBody() && d.method().annotations().stream()
+                .anyMatch(a -> HTTP_MAPPING.matcher(a.simpleName()).matches())) {
+            return true;
+        }
+        return te != null && te.type().isInterface() && !te.file().test()
+                && te.type().annotation("FunctionalInterface") == null
+                && catalog.terms(Vocabulary.REMOTE_TYPE_SUFFIXES).has(te.type().simpleName())
+                && index.subtypes(te.fqn()).stream().allMatch(x -> x.file().test());
+    }
 
     private static final java.util.regex.Pattern CAMEL_WORD = java.util.regex.Pattern.compile("[A-Z][a-z0-9]+");
 

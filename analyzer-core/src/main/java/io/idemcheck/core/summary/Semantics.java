@@ -224,6 +224,16 @@ public final class Semantics implements CallFacts {
         return dataAccess.isDataAccess(e);
     }
 
+    /**
+     * True when {@code c} asks another system through a remote client (a catalogued effect type, a
+     * {@code @FeignClient} interface, a {@code @DubboReference} field, a bodiless HTTP-mapped interface method, a
+     * remote-named interface with no implementation): its result is the other system's answer, never a stored row.
+     */
+    public boolean remoteClientCall(MethodRef m, CallSite c) {
+        CallInfo ci = calls(m).get(c.id());
+        return ci != null && effects.remoteClient(m, c, ci.target());
+    }
+
     // ---- summaries --------------------------------------------------------------------------------------------------
 
     /** What calling {@code m} does. Computed on first use, bottom-up through callees. */

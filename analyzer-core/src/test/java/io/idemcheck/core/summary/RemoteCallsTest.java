@@ -107,7 +107,7 @@ class RemoteCallsTest {
     @Test
     void aMappedReadOrCredentialIsNoEffectAndAProjectMethodWithABodyIsNotDecidedHere() {
         assertThat(annotated(call(run, "getOrder"))).as("a Dubbo read").isEmpty();
-        assertThat(annotated(call(run, "status"))).as("@GET is no effect annotation: the caller decides").isNull();
+        assertThat(annotated(call(run, "status"))).as("a bodiless @GET mapping is a read, whatever the name").isEmpty();
         assertThat(annotated(call(run, "login"))).as("a credential").isEmpty();
         assertThat(annotated(calls(run, "createOrder").get(1))).as("Local.createOrder has a body").isNull();
         assertThat(annotated(call(run, "findCharges"))).as("no annotation: the caller decides").isNull();
