@@ -189,13 +189,13 @@ public final class MissingKillMidwayTest implements Rule {
         boolean atCommit = s.record().id() < s.effect().id();
         if (atCommit) {
             msg.append(jobName).append(" runs ").append(s.effectName()).append(" before the transaction commits the ")
-                    .append("status set by ").append(s.recordName()).append(" (").append(s.method().type().simpleName())
-                    .append(".java line ").append(s.effect().range().line()).append(", status set at line ")
+                    .append("status set by ").append(s.recordName()).append(" (").append(fileName(s.method()))
+                    .append(" line ").append(s.effect().range().line()).append(", status set at line ")
                     .append(s.record().range().line()).append(" on a managed entity), but no kill-midway test proves ")
                     .append("a restart is harmless: ");
         } else {
             msg.append(jobName).append(" runs ").append(s.effectName()).append(" before ").append(s.recordName())
-                    .append(" records the item (").append(s.method().type().simpleName()).append(".java line ")
+                    .append(" records the item (").append(fileName(s.method())).append(" line ")
                     .append(s.effect().range().line()).append(" then line ").append(s.record().range().line())
                     .append("), but no kill-midway test proves a restart is harmless: ");
         }
@@ -364,5 +364,11 @@ public final class MissingKillMidwayTest implements Rule {
     private static String ms(Map<String, List<String>> exercising) {
         int n = exercising.values().stream().mapToInt(List::size).sum();
         return n == 1 ? " runs" : " run";
+    }
+
+    /** The name of the file holding {@code m} ("PayJob.java"; for a nested or anonymous class, its outer file's). */
+    private static String fileName(MethodRef m) {
+        String p = m.file().relPath();
+        return p.substring(p.lastIndexOf('/') + 1);
     }
 }

@@ -23,6 +23,7 @@ final class CallGraph {
     private final CallResolver resolver;
     private final LongAdder work;
     private volatile Map<MethodRef, List<MethodRef>> callers;
+    private volatile Map<MethodRef, List<MethodRef>> anonymous;
 
     CallGraph(List<MethodRef> methods, CallResolver resolver, LongAdder work) {
         this.methods = methods;
@@ -46,8 +47,60 @@ final class CallGraph {
                     }
                 }
             }
+            out.addAll(anonymous().getOrDefault(m, List.of()));
             return out;
         });
+    }
+
+    /**
+     * The methods of the anonymous classes each method declares in its body ({@code pool.execute(new Runnable() {
+     * public void run() {..} })}): the work they hold runs for the method that created them, as a lambda's body does,
+     * so a walk that reaches the method reaches them too (a job reaches the task it hands to an executor). Built once,
+     * on first use; the anonymous class is found by its name (the outer type's name and a number) and by its source
+     * region lying inside the method's.
+     */
+    Map<MethodRef, List<MethodRef>> anonymous() {
+        Map<MethodRef, List<MethodRef>> anon = anonymous;
+        if (anon != null) {
+            return anon;
+        }
+        synchronized (this) {
+            if (anonymous == null) {
+                Map<String, List<MethodRef>> byOuter = new HashMap<>();
+                for (MethodRef m : methods) {
+                    String simple = m.type().simpleName();
+                    String fqn = m.type().fqn();
+                    if (!simple.isEmpty() && simple.chars().allMatch(Character::isDigit) && m.method().hasBody()
+                            && fqn.length() > simple.length()) {
+                        byOuter.computeIfAbsent(fqn.substring(0, fqn.length() - simple.length() - 1),
+                                k -> new ArrayList<>()).add(m);
+                    }
+                }
+                Map<MethodRef, List<MethodRef>> out = new HashMap<>();
+                if (!byOuter.isEmpty()) {
+                    for (MethodRef m : methods) {
+                        List<MethodRef> inner = byOuter.get(m.type().fqn());
+                        if (inner == null || !m.method().hasBody()) {
+                            continue;
+                        }
+                        for (MethodRef a : inner) {
+                            if (a.file().relPath().equals(m.file().relPath()) && inside(a.type().range(), m.method().range())) {
+                                out.computeIfAbsent(m, k -> new ArrayList<>()).add(a);
+                            }
+                        }
+                    }
+                }
+                anonymous = out;
+            }
+            return anonymous;
+        }
+    }
+
+    private static boolean inside(io.idemcheck.core.facts.Range in, io.idemcheck.core.facts.Range out) {
+        boolean startsAfter = in.line() > out.line() || in.line() == out.line() && in.column() >= out.column();
+        boolean endsBefore = in.endLine() < out.endLine()
+                || in.endLine() == out.endLine() && in.endColumn() <= out.endColumn();
+        return startsAfter && endsBefore;
     }
 
     /** See {@link ProjectIndex#ancestors}. */
@@ -108,6 +161,9 @@ final class CallGraph {
                                 l.add(m);
                             }
                         }
+                    }
+                    for (MethodRef a : anonymous().getOrDefault(m, List.of())) {
+                        out.computeIfAbsent(a, k -> new ArrayList<>()).add(m);
                     }
                 }
                 callers = out;
