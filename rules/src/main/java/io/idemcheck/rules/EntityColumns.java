@@ -39,7 +39,8 @@ final class EntityColumns {
     record Written(List<String> columns, Set<String> generated) {
     }
 
-    private static final Pattern ASSIGNMENT = Pattern.compile("(?m)^\\s*(?:this\\s*\\.\\s*)?([a-z]\\w*)\\s*=(?!=)\\s*([^;]*);");
+    /** A field assignment statement, wherever it starts: a line, or after another statement or a brace on the same line. */
+    private static final Pattern ASSIGNMENT = Pattern.compile("(?m)(?:^|(?<=[;{}]))\\s*(?:this\\s*\\.\\s*)?([a-z]\\w*)\\s*=(?!=)\\s*([^;]*);");
     private static final Pattern NEW_WITH_ARGS = Pattern.compile("(?s)new\\s+[\\w.<>]+\\s*\\((.*)\\)\\s*$");
 
     private EntityColumns() {

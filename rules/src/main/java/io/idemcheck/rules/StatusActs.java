@@ -156,8 +156,16 @@ final class StatusActs {
                 && st.conditional());
     }
 
+    /**
+     * The write's row count is checked: tested in a condition, assigned to a variable a guard reads, or returned from
+     * the method ({@code return mapper.cas(..) == 1}, or the count itself): the caller decides on it. An expression
+     * lambda's value ({@code ids.forEach(id -> mapper.cas(id))}) is not a return of the method.
+     */
     private static boolean rowCountChecked(Semantics sem, MethodRef m, CallSite c) {
         if (c.use() == CallSite.Use.CONDITION) {
+            return true;
+        }
+        if (c.use() == CallSite.Use.RETURNED && c.lambdaId() < 0 && !"void".equals(m.method().returnType().name())) {
             return true;
         }
         if (c.assignedTo() == null) {
