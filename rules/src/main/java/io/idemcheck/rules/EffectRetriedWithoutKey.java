@@ -124,6 +124,19 @@ public final class EffectRetriedWithoutKey implements MethodRule {
                     where = Semantics.location(m, owner.range(), "runs the lambda under a retry policy");
                 }
             }
+            if (why == null) {
+                io.idemcheck.core.index.MethodRef api = declared(targets, c);
+                String rt = Retries.clientRetryer(sem.catalog(), sem.index(), api);
+                if (rt != null && headerKeyFromItem(sem, m, c, api)) {
+                    trace.missing(line, subject, "a retry around it: the client's retryer re-sends it, but a key "
+                            + "header of the item goes with it");
+                    continue;
+                }
+                if (rt != null) {
+                    why = "in a call the client's retryer sends again when it fails or times out (" + rt + ")";
+                    where = Semantics.location(m, c.range(), "the client's retryer re-sends the request");
+                }
+            }
             if (why == null && retryable != null && c.catchDepth() == 0 && !swallowed(sem.catalog(), m, c)) {
                 why = "in " + m.method().name() + "(), which is @Retryable ("
                         + (retryable.springCore() ? "Spring Framework's core retry" : "Spring Retry")
@@ -316,5 +329,54 @@ public final class EffectRetriedWithoutKey implements MethodRule {
         return Fix.of("Derive an idempotency key from the item (not a random UUID, which changes on every attempt) "
                 + "and pass it to the effect (" + carrier + "), so that the downstream dedupes a retried request; or "
                 + "run the effect through IdempotencyLedger.runOnce(key, ..).", template);
+    }
+
+    /** The declared method of {@code c}'s resolved target, or null. */
+    private static io.idemcheck.core.index.MethodRef declared(List<CallTarget> targets, CallSite c) {
+        for (CallTarget t : targets) {
+            if (t.call() == c || t.call().id() == c.id()) {
+                return t.declared();
+            }
+        }
+        return null;
+    }
+
+    private static final java.util.regex.Pattern HEADER_PARAM =
+            java.util.regex.Pattern.compile("([\\w-]+)\\s*:\\s*\\{(\\w+)}");
+
+    /**
+     * True when the client method {@code api} sends a key header (catalog {@code keyHeaderNames}) filled from one of
+     * its parameters ({@code @Headers("Idempotency-Key: {key}")} with a parameter named {@code key}) and the call
+     * passes a value derived from the item there: every resend carries the same key.
+     */
+    private static boolean headerKeyFromItem(Semantics sem, io.idemcheck.core.index.MethodRef m, CallSite c,
+                                             io.idemcheck.core.index.MethodRef api) {
+        if (api == null) {
+            return false;
+        }
+        java.util.Set<String> items = io.idemcheck.core.summary.Dataflow.itemNames(m);
+        for (io.idemcheck.core.facts.AnnotationFact a : api.method().annotations()) {
+            if (!a.simpleName().equals("Headers")) {
+                continue;
+            }
+            java.util.regex.Matcher h = HEADER_PARAM.matcher(String.join(" ", a.values().values()));
+            while (h.find()) {
+                String header = h.group(1);
+                if (sem.catalog().keyHeaderNames().stream().noneMatch(k -> k.equalsIgnoreCase(header))) {
+                    continue;
+                }
+                List<io.idemcheck.core.facts.MethodFacts.Param> ps = api.method().params();
+                for (int i = 0; i < ps.size() && i < c.args().size(); i++) {
+                    String name = h.group(2);
+                    boolean named = ps.get(i).name().equals(name) || ps.get(i).annotations().stream()
+                            .anyMatch(p -> p.simpleName().equals("Param") && name.equals(p.value("value")));
+                    if (named && sem.roots(m, c.args().get(i).names()).stream()
+                            .anyMatch(items::contains)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 }

@@ -89,6 +89,12 @@ public enum Vocabulary {
     RETRY_LISTENER_ANNOTATIONS,
     /** Listener interfaces whose container redelivers a message when the method throws, as Type.method. Exact. */
     RETRY_LISTENER_INTERFACES,
+    /** Client builder calls that give an HTTP client a retryer of its own (Feign's {@code retryer(..)}). Exact. */
+    CLIENT_RETRYER_CALLS,
+    /** Bean types that are an HTTP client's retryer (Feign's {@code Retryer}). Exact simple names. */
+    CLIENT_RETRYER_TYPES,
+    /** Values that configure a client retryer not to retry ({@code Retryer.NEVER_RETRY}). Substrings. */
+    NO_RETRY_VALUES,
     /** Annotations of a handler whose delivery is recorded as processed only after the method returns (a persistent
      * bus subscriber): a crash after an effect in it delivers the event again. Exact fully qualified names. */
     ACK_AFTER_RETURN_ANNOTATIONS,

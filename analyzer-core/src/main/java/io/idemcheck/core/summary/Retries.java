@@ -378,6 +378,56 @@ public final class Retries {
     }
 
     /**
+     * Why a call of {@code declared}, a method of a Feign client interface, is sent again by the client's own retryer,
+     * or null: a builder chain in main code ends in {@code target(Api.class, ..)} after a {@code clientRetryerCalls}
+     * call ({@code Feign.builder().retryer(new Retryer.Default(..))}) whose argument is no {@code noRetryValues}
+     * value; or the interface's {@code @FeignClient(configuration = Cfg.class)} class declares a bean method of a
+     * {@code clientRetryerTypes} type that creates one (not {@code return Retryer.NEVER_RETRY}).
+     */
+    public static String clientRetryer(Catalog cat, io.idemcheck.core.index.ProjectIndex index, MethodRef declared) {
+        if (declared == null || declared.method().hasBody()) {
+            return null;
+        }
+        String api = declared.type().simpleName();
+        io.idemcheck.core.catalog.Terms setters = cat.terms(Vocabulary.CLIENT_RETRYER_CALLS);
+        io.idemcheck.core.catalog.Terms none = cat.terms(Vocabulary.NO_RETRY_VALUES);
+        io.idemcheck.core.catalog.Terms types = cat.terms(Vocabulary.CLIENT_RETRYER_TYPES);
+        io.idemcheck.core.facts.AnnotationFact client = declared.type().annotation("FeignClient");
+        String cfg = client == null ? null : client.value("configuration");
+        cfg = cfg == null ? null : cfg.replaceAll("[{}\\s]", "").replaceAll("\\.class$", "");
+        for (MethodRef o : index.methods()) {
+            if (o.file().test() || !o.method().hasBody()) {
+                continue;
+            }
+            if (cfg != null && (o.type().simpleName().equals(cfg) || o.type().fqn().equals(cfg))
+                    && types.has(o.method().returnType().simpleName().replaceAll("<.*", "").strip())
+                    && o.method().annotation("Bean") != null && !o.method().body().creations().isEmpty()) {
+                return "the @FeignClient configuration " + o.type().simpleName() + " declares the retryer bean "
+                        + o.method().name() + "() (catalog.json clientRetryerTypes)";
+            }
+            List<CallSite> calls = o.method().body().calls();
+            for (CallSite c : calls) {
+                if (!c.name().equals("target") || c.args().isEmpty()
+                        || !c.args().get(0).text().strip().matches("(?:[\\w.]+\\.)?" + java.util.regex.Pattern.quote(api)
+                        + "\\.class")) {
+                    continue;
+                }
+                for (int id = c.receiver().callId(), g = 0; id >= 0 && g < 32; g++) {
+                    CallSite r = calls.get(id);
+                    if (setters.has(r.name()) && !r.args().isEmpty()
+                            && none.values().stream().noneMatch(v -> r.args().get(0).text().contains(v))) {
+                        return "the Feign client built in " + o.type().simpleName() + "." + o.method().name()
+                                + "() at line " + r.range().line() + " retries with " + oneLine(r.args().get(0).text())
+                                + " (catalog.json clientRetryerCalls)";
+                    }
+                    id = r.receiver().callId();
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * A consumer whose messages the container or binder delivers again when it throws.
      *
      * @param why      the kind, in words (a listener annotation, a listener interface, a consumer registered in code
