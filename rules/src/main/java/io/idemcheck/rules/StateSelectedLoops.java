@@ -6,7 +6,6 @@ import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.InProgressStates;
@@ -47,7 +46,7 @@ final class StateSelectedLoops {
             }
             for (CallSite read : TransactionalBatchLoop.feedingCalls(sem, m, l)) {
                 CallInfo ci = sem.calls(m).get(read.id());
-                String col = selectStatusColumn(sem, ci.statements());
+                String col = InProgressStates.selectStatusColumn(sem.catalog(), ci.statements());
                 if (col != null) {
                     return Semantics.display(read) + ": " + col;
                 }
@@ -64,7 +63,7 @@ final class StateSelectedLoops {
                     }
                     List<SqlStatement> sts = new ArrayList<>();
                     sem.calls(t).forEach(tc -> sts.addAll(tc.statements()));
-                    col = selectStatusColumn(sem, sts);
+                    col = InProgressStates.selectStatusColumn(sem.catalog(), sts);
                     if (col == null) {
                         col = wrapperStatusColumn(sem, t, null);
                     }
@@ -77,27 +76,6 @@ final class StateSelectedLoops {
         return null;
     }
 
-    /** The first status column in the WHERE of a SELECT among {@code sts}, or null. */
-    private static String selectStatusColumn(Semantics sem, List<SqlStatement> sts) {
-        for (SqlStatement st : sts) {
-            for (SqlFacts f : st.shapes()) {
-                if (f.kind() != SqlFacts.Kind.SELECT) {
-                    continue;
-                }
-                List<String> where = f.whereColumns();
-                int at = f.text() == null ? -1 : f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
-                if (where.isEmpty() && at >= 0) {
-                    where = InProgressStates.whereColumnsOf(f.text().substring(at + 5)); // SELECT facts list none
-                }
-                for (String col : where) {
-                    if (sem.catalog().isStatusColumn(col)) {
-                        return col;
-                    }
-                }
-            }
-        }
-        return null;
-    }
 
     /**
      * A status column named by a query-wrapper condition in {@code x} (a call of the catalog's

@@ -315,12 +315,12 @@ final class EntryKinds {
         List<CallInfo> infos = facts.calls(m);
         for (LoopFact l : m.method().body().loops()) {
             for (CallSite c : feeding(m, l)) {
-                String col = statusSelect(infos.get(c.id()).statements());
+                String col = InProgressStates.selectStatusColumn(catalog, infos.get(c.id()).statements());
                 for (MethodRef t : infos.get(c.id()).target().targets()) {
                     if (col == null && !t.file().test() && t.method().hasBody() && !t.equals(m)) {
                         List<io.idemcheck.core.sql.SqlStatement> sts = new ArrayList<>();
                         facts.calls(t).forEach(tc -> sts.addAll(tc.statements()));
-                        col = statusSelect(sts);
+                        col = InProgressStates.selectStatusColumn(catalog, sts);
                     }
                 }
                 if (col != null) {
@@ -378,27 +378,6 @@ final class EntryKinds {
         return Integer.MAX_VALUE;
     }
 
-    /** The first status column in the WHERE of a SELECT among {@code sts}, or null. */
-    private String statusSelect(List<io.idemcheck.core.sql.SqlStatement> sts) {
-        for (io.idemcheck.core.sql.SqlStatement st : sts) {
-            for (io.idemcheck.core.sql.SqlFacts f : st.shapes()) {
-                if (f.kind() != io.idemcheck.core.sql.SqlFacts.Kind.SELECT) {
-                    continue;
-                }
-                List<String> where = f.whereColumns();
-                int at = f.text() == null ? -1 : f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
-                if (where.isEmpty() && at >= 0) {
-                    where = InProgressStates.whereColumnsOf(f.text().substring(at + 5)); // SELECT facts list none
-                }
-                for (String col : where) {
-                    if (catalog.isStatusColumn(col)) {
-                        return col;
-                    }
-                }
-            }
-        }
-        return null;
-    }
 
     /**
      * A webhook: a POST (PUT, PATCH) endpoint whose path holds a {@code webhookPathWords} word

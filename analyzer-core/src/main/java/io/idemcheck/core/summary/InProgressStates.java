@@ -190,6 +190,32 @@ public final class InProgressStates {
             "(?i)(?:\\w+\\.)?`?([A-Za-z_][A-Za-z0-9_]*)`?\\s*(=|<>|!=|<=|>=|<|>|\\bIN\\b|\\bIS\\b|\\bLIKE\\b|\\bBETWEEN\\b)");
     private static final Pattern TABLE = Pattern.compile("(?i)\\b(?:from|join|update|into)\\s+`?([A-Za-z_][A-Za-z0-9_.]*)`?");
 
+    /**
+     * The first status column (catalog {@code statusColumns}) in the WHERE of a SELECT among {@code sts}, or null:
+     * rows selected by their state ({@code SELECT .. WHERE trigger_status = 1}). Where the SELECT's facts list no
+     * WHERE columns, they are read from its text ({@link #whereColumnsOf}).
+     */
+    public static String selectStatusColumn(Catalog catalog, java.util.List<SqlStatement> sts) {
+        for (SqlStatement st : sts) {
+            for (SqlFacts f : st.shapes()) {
+                if (f.kind() != SqlFacts.Kind.SELECT) {
+                    continue;
+                }
+                java.util.List<String> where = f.whereColumns();
+                int at = f.text() == null ? -1 : f.text().toUpperCase(Locale.ROOT).indexOf("WHERE");
+                if (where.isEmpty() && at >= 0) {
+                    where = whereColumnsOf(f.text().substring(at + 5)); // SELECT facts list none
+                }
+                for (String col : where) {
+                    if (catalog.isStatusColumn(col)) {
+                        return col;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
     /** Column names compared in a WHERE clause, read from the SQL text (for SELECTs, whose facts do not list them). */
     public static java.util.List<String> whereColumnsOf(String whereText) {
         java.util.List<String> out = new java.util.ArrayList<>();
