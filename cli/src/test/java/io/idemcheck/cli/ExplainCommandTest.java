@@ -82,8 +82,12 @@ class ExplainCommandTest {
         CliRun r = cli("explain", SAFE_JOB + ":57");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("IDEM001 SideEffectBeforeStatusRecord: not fired\n"
-                + "      MISSING settlementService.settle() (line 57): an unprotected effect: the claim claimer.claim() "
-                + "at line 48 guards it and its row count is checked");
+                + "      MISSING settlementService.settle() (line 57): an unprotected effect: it carries an idempotency "
+                + "key derived from the item");
+        // the first protection named is the key (the safe sample passes the item's key to settle(), declared in
+        // its idemcheck.yml keyCarriers); the claim that also guards it is still read as a checked claim
+        assertThat(r.out()).contains("48:37  claimer.claim()", "claim: a conditional claim: its result tells whether "
+                + "this run won the row");
         assertThat(r.out()).contains("IDEM007 MissingKillMidwayTest: not fired", "MISSING the job "
                 + "NoonSettlementJob.run() (line 45): no kill-midway test: NoonSettlementJobKillMidwayTest."
                 + "everyUserIsChargedOrderedAndTextedOnceAcrossAKill() runs it, crashes it");
