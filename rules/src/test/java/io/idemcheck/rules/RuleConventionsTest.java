@@ -81,4 +81,26 @@ class RuleConventionsTest {
             assertThat(negative).as(name + " negative cases").isGreaterThanOrEqualTo(8);
         }
     }
+
+    /**
+     * Case numbers name a case in reviews and commit messages ("Pos34 of NonConditionalStatusUpdate"), so a number is
+     * used once per rule and kind: two cases added in parallel with the same number are caught here.
+     */
+    @Test
+    void caseNumbersAreUniquePerRuleAndKind() throws Exception {
+        java.util.regex.Pattern numbered = java.util.regex.Pattern.compile("(Pos|Neg)(\\d+)_.*");
+        for (Rule r : rules) {
+            Set<String> seen = new HashSet<>();
+            List<String> clashes = new java.util.ArrayList<>();
+            try (var s = Files.list(RuleCases.dir(r))) {
+                for (Path c : (Iterable<Path>) s.sorted()::iterator) {
+                    var m = numbered.matcher(c.getFileName().toString());
+                    if (m.matches() && !seen.add(m.group(1) + Integer.parseInt(m.group(2)))) {
+                        clashes.add(c.getFileName().toString());
+                    }
+                }
+            }
+            assertThat(clashes).as(r.info().name() + ": case numbers used twice").isEmpty();
+        }
+    }
 }

@@ -49,7 +49,7 @@ class SideEffectBeforeStatusRecordTest {
     void anEffectInAStreamLambdaOrAMethodReferenceRelatesTheEntryAndTheLoop() {
         SideEffectBeforeStatusRecord rule = new SideEffectBeforeStatusRecord();
         RuleTester.CaseResult r = RuleTester.of(rule)
-                .run(RuleCases.dir(rule).resolve("Pos102_EffectInStreamLambdaAndMethodReference.java"));
+                .run(RuleCases.dir(rule).resolve("Pos121_EffectInStreamLambdaAndMethodReference.java"));
         assertThat(r.actual()).hasSize(2);
         Finding inLambda = r.actual().stream().filter(f -> f.primary().startLine() == 26).findFirst().orElseThrow();
         assertThat(inLambda.related()).anySatisfy(l -> {
