@@ -278,6 +278,16 @@ public final class FactExtractor {
                         nameRange, nameRange, Body.EMPTY, true));
             }
         }
+        if (td instanceof RecordDeclaration r) {
+            // a record's implicit accessors (payout() on record Settlement(long payout)) are declared like Lombok's:
+            // synthetic, so that a call to one resolves to a read of the component and not to a name in a vocabulary
+            for (Parameter p : r.getParameters()) {
+                if (declared.add(p.getNameAsString() + "/0")) {
+                    methods.add(new MethodFacts(p.getNameAsString(), List.of(), typeRef(p.getType()), List.of(), false,
+                            false, "public", nameRange, nameRange, Body.EMPTY, true));
+                }
+            }
+        }
         Map<String, List<AnnotationFact>> fieldAnns = new LinkedHashMap<>();
         for (BodyDeclaration<?> m : members) {
             if (m instanceof FieldDeclaration f && !f.getAnnotations().isEmpty()) {
