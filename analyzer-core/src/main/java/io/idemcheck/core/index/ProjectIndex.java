@@ -52,6 +52,7 @@ public final class ProjectIndex {
     private final Map<String, List<MethodRef>> methodsByAnnotation = new HashMap<>();
     private final Map<String, List<TypeEntry>> typesByAnnotation = new HashMap<>();
     private final Map<String, FileFacts> filesByPath = new HashMap<>();
+    private final Map<String, List<MethodRef>> callersByName = new java.util.concurrent.ConcurrentHashMap<>();
     private final boolean anyTest;
     private final LongAdder work = new LongAdder();
 
@@ -164,6 +165,30 @@ public final class ProjectIndex {
     /** Project methods named {@code name}, in file and declaration order. Constant time. */
     public List<MethodRef> methodsNamed(String name) {
         return methodsByName.getOrDefault(name, List.of());
+    }
+
+    /**
+     * Project methods (main and test) whose body holds a call named {@code callName}, in {@link #methods()} order.
+     * The first query for a name walks every body once (linear in the project's calls); later ones are a lookup.
+     * Thread-safe.
+     */
+    public List<MethodRef> methodsCalling(String callName) {
+        return callersByName.computeIfAbsent(callName, n -> {
+            work.add(methods.size());
+            List<MethodRef> out = new ArrayList<>();
+            for (MethodRef m : methods) {
+                if (m.method().body() == null) {
+                    continue;
+                }
+                for (var c : m.method().body().calls()) {
+                    if (c.name().equals(n)) {
+                        out.add(m);
+                        break;
+                    }
+                }
+            }
+            return List.copyOf(out);
+        });
     }
 
     /** Project methods carrying an annotation with this simple name, in file and declaration order. Constant time. */

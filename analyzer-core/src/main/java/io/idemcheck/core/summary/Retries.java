@@ -269,18 +269,42 @@ public final class Retries {
         if (tm == null) {
             return null;
         }
+        String step = faultTolerantStep(cat, index);
+        return step.isEmpty() ? null : tm + step;
+    }
+
+    /** Per project index: its catalog and the answer of {@link #faultTolerantStep} for it. */
+    private record StepMemo(Catalog cat, String step) {
+    }
+
+    private static final java.util.Map<io.idemcheck.core.index.ProjectIndex, StepMemo> STEPS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /**
+     * " of a fault-tolerant step (..)" naming the first {@code faultTolerantStepCalls} call in main code (index
+     * order), or "" when there is none. Memoised per index and catalog: the same for every writer of the project.
+     */
+    private static String faultTolerantStep(Catalog cat, io.idemcheck.core.index.ProjectIndex index) {
+        StepMemo known = STEPS.get(index);
+        if (known != null && known.cat() == cat) {
+            return known.step();
+        }
+        String step = "";
+        search:
         for (MethodRef o : index.methods()) {
             if (o.file().test() || !o.method().hasBody()) {
                 continue;
             }
             for (CallSite c : o.method().body().calls()) {
                 if (cat.terms(Vocabulary.FAULT_TOLERANT_STEP_CALLS).has(c.name())) {
-                    return tm + " of a fault-tolerant step (" + c.name() + "() in " + o.type().simpleName() + "."
+                    step = " of a fault-tolerant step (" + c.name() + "() in " + o.type().simpleName() + "."
                             + o.method().name() + "() at line " + c.range().line() + ")";
+                    break search;
                 }
             }
         }
-        return null;
+        STEPS.put(index, new StepMemo(cat, step));
+        return step;
     }
 
     /**
@@ -395,7 +419,7 @@ public final class Retries {
         io.idemcheck.core.facts.AnnotationFact client = declared.type().annotation("FeignClient");
         String cfg = client == null ? null : client.value("configuration");
         cfg = cfg == null ? null : cfg.replaceAll("[{}\\s]", "").replaceAll("\\.class$", "");
-        for (MethodRef o : index.methods()) {
+        for (MethodRef o : retryerCandidates(index, cfg)) {
             if (o.file().test() || !o.method().hasBody()) {
                 continue;
             }
@@ -425,6 +449,33 @@ public final class Retries {
             }
         }
         return null;
+    }
+
+    /**
+     * The methods {@link #clientRetryer} has to look at, in index order: those calling a method named {@code target}
+     * (a builder chain's end) and the methods of the types named {@code cfg} (simple or qualified name), when given.
+     * Every other method fails both of its tests, so the answer is the one a walk over every method gives.
+     */
+    private static List<MethodRef> retryerCandidates(io.idemcheck.core.index.ProjectIndex index, String cfg) {
+        List<MethodRef> targets = index.methodsCalling("target");
+        if (cfg == null) {
+            return targets;
+        }
+        java.util.TreeMap<Integer, MethodRef> byOrder = new java.util.TreeMap<>();
+        for (MethodRef m : targets) {
+            byOrder.put(index.order(m), m);
+        }
+        List<io.idemcheck.core.index.TypeEntry> cfgTypes = new java.util.ArrayList<>(index.typesNamed(cfg));
+        index.findType(cfg).ifPresent(cfgTypes::add);
+        for (io.idemcheck.core.index.TypeEntry t : cfgTypes) {
+            if (index.order(t) < 0) {
+                continue; // a shadowed duplicate: its methods are not in the index's methods
+            }
+            for (MethodRef m : index.methodsOf(t)) {
+                byOrder.put(index.order(m), m);
+            }
+        }
+        return List.copyOf(byOrder.values());
     }
 
     /**
