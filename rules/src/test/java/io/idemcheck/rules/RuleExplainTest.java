@@ -175,7 +175,8 @@ class RuleExplainTest {
                     && st.text().contains("no idempotency key")).map(st -> st.line() + " " + st.text()).toList();
             assertThat(held).as(rule.info().id()).hasSize(2);
             assertThat(held.get(0)).startsWith("15 ").endsWith("; the key was rejected: requestNo, the key-like "
-                    + "argument (taken as a key by catalog.json keyParameterNames: argument requestNo), is no key: it "
+                    + "argument (taken as a key by catalog.json keyParameterNames: parameter requestNo of "
+                    + "PayClient.chargeCard()), is no key: it "
                     + "differs on every run (it contains nextId(), because catalog.json "
                     + "vocabularies.nonDeterministicKeyCalls: nextId(");
             assertThat(held.get(1)).startsWith("17 ").endsWith("; the key was rejected: batchNo, the key-like "
@@ -188,6 +189,29 @@ class RuleExplainTest {
                     .orElseThrow();
             assertThat(charge.context()).anyMatch(x -> x.startsWith("no idempotency key: requestNo, the key-like "));
         }
+    }
+
+    /**
+     * Keys by data flow: a value handed to a parameter named requestId of a callee whose body is in the sources and
+     * sends it only as a trace header is rejected as a key, and the explanation says why (a name is no key).
+     */
+    @Test
+    void idem001SaysAKeyNamedParameterTheBodyDoesNotSendIsNoKey() throws IOException {
+        SideEffectBeforeStatusRecord rule = new SideEffectBeforeStatusRecord();
+        Path file = RuleCases.dir(rule).resolve("Pos130_RequestIdOnlyTracedIsNoKey.java").toAbsolutePath()
+                .normalize();
+        AtomicReference<Project> model = new AtomicReference<>();
+        ScanResult result = new Analyzer().scan(new ScanRequest(List.of(file), file.getParent(), 1,
+                RuleRegistry.of(List.of(rule)), ProgressListener.NONE), model::set);
+        Explanation e = new Explainer(model.get(), result, List.of(rule), null).explain(file, 36, file.getParent());
+        Explanation.RuleVerdict v = e.methods().get(0).rules().get(0);
+        List<String> held = v.steps().stream().filter(st -> st.line() == 36 && st.kind().equals("held")
+                && st.text().contains("no idempotency key")).map(Explanation.Step::text).toList();
+        assertThat(held).hasSize(1);
+        assertThat(held.get(0)).endsWith("; the key was rejected: \"notice-\" + d.getId() (the callee's parameter "
+                + "requestId), passed to NoticeSender.notify(), is no key: NoticeSender.notify() is in the sources and "
+                + "sends it to no key carrier (keyCarrierMethods), key header (keyHeaderNames) or business number, "
+                + "directly or through the methods it calls; a name is no key");
     }
 
     /** Every missing condition the rule names on the methods of one case file. */

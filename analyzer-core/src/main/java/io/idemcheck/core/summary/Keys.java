@@ -87,46 +87,46 @@ final class Keys {
             }
         }
         MethodRef declared = ci.target().declared();
+        // a callee whose body is in the sources says itself what it does with each value: its summary's effect
+        // names the parameter its key comes from (kp above, followed through its own calls), and a parameter that
+        // reaches no key carrier, key header or business number there is no key whatever it is called
+        MethodRef visible = visibleBody(ci);
         for (int i = 0; i < c.args().size(); i++) {
             Arg a = c.args().get(i);
             boolean keyLike = false;
             Evidence because = null;
-            for (int id : a.callIds()) {
-                CallSite inner = body.calls().get(id);
-                if (keyFactory(inner)) {
-                    keyLike = true;
-                    because = Evidence.catalog(Basis.NAME, "vocabularies." + Vocabulary.KEY_FACTORIES.key(),
-                            Sites.display(inner));
+            String byName = keyNamed(body, a, declared, i);
+            if (visible == null) {
+                for (int id : a.callIds()) {
+                    CallSite inner = body.calls().get(id);
+                    if (keyFactory(inner)) {
+                        keyLike = true;
+                        because = Evidence.catalog(Basis.NAME, "vocabularies." + Vocabulary.KEY_FACTORIES.key(),
+                                Sites.display(inner));
+                    }
                 }
-            }
-            LocalVar lv = body.locals().get(a.text());
-            if (lv != null && lv.initText() != null && catalog.terms(Vocabulary.KEY_FACTORIES).values().stream()
-                    .anyMatch(lv.initText()::contains)) {
-                keyLike = true;
-                because = because != null ? because : Evidence.catalog(Basis.NAME, "vocabularies."
-                        + Vocabulary.KEY_FACTORIES.key(), lv.name() + " = " + oneLine(lv.initText()));
-            }
-            String bound = declared != null && i < declared.method().arity()
-                    ? boundName(declared.method().params().get(i)) : null;
-            if (bound != null) {
-                // the callee binds the value to a path variable, request parameter or header under a name: that
-                // name says what it is on the wire (@PathVariable("id") long requestId is the resource's id, not a
-                // request key; @RequestHeader("Idempotency-Key") String token is a key), whatever the variables
-                // on either side are called
-                if (Catalog.any(catalog.keyParameterNames(), bound)
-                        || catalog.keyHeaderNames().stream().anyMatch(bound::equalsIgnoreCase)) {
+                LocalVar lv = body.locals().get(a.text());
+                if (lv != null && lv.initText() != null && catalog.terms(Vocabulary.KEY_FACTORIES).values().stream()
+                        .anyMatch(lv.initText()::contains)) {
                     keyLike = true;
-                    because = because != null ? because : Evidence.catalog(Basis.NAME,
-                            "keyParameterNames + keyHeaderNames", "parameter bound as \"" + bound + "\"");
+                    because = because != null ? because : Evidence.catalog(Basis.NAME, "vocabularies."
+                            + Vocabulary.KEY_FACTORIES.key(), lv.name() + " = " + oneLine(lv.initText()));
                 }
-            } else {
-                if (lv != null && Catalog.any(catalog.keyParameterNames(), lv.name())
-                        || Catalog.any(catalog.keyParameterNames(), a.text())) {
-                    keyLike = true;
-                    because = because != null ? because : Evidence.catalog(Basis.NAME, "keyParameterNames",
-                            "argument " + a.text());
-                }
-                if (declared != null && i < declared.method().arity()
+                // no body to read (a library, a remote interface): the callee's declared parameter says what the
+                // value is on the wire; a caller's variable name says nothing (String requestId = ..)
+                String bound = declared != null && i < declared.method().arity()
+                        ? boundName(declared.method().params().get(i)) : null;
+                if (bound != null) {
+                    // the callee binds the value to a path variable, request parameter or header under a name: that
+                    // name says what it is on the wire (@PathVariable("id") long requestId is the resource's id, not
+                    // a request key; @RequestHeader("Idempotency-Key") String token is a key)
+                    if (Catalog.any(catalog.keyParameterNames(), bound)
+                            || catalog.keyHeaderNames().stream().anyMatch(bound::equalsIgnoreCase)) {
+                        keyLike = true;
+                        because = because != null ? because : Evidence.catalog(Basis.NAME,
+                                "keyParameterNames + keyHeaderNames", "parameter bound as \"" + bound + "\"");
+                    }
+                } else if (declared != null && i < declared.method().arity()
                         && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
                     keyLike = true;
                     because = because != null ? because : Evidence.catalog(Basis.NAME, "keyParameterNames",
@@ -146,6 +146,41 @@ final class Keys {
             if (keyLike) {
                 reject(rejected, m, a.text(), a.names(), items, "the key-like argument (taken as a key by "
                         + because.source() + ": " + because.entry() + ")");
+            } else if (byName != null && rejected != null && rejected[0] == null) {
+                rejected[0] = oneLine(a.text()) + " (" + byName + "), passed to " + callee(ci, c) + ", is no key: "
+                        + (visible != null ? visible.type().simpleName() + "." + visible.method().name()
+                        + "() is in the sources and sends it to no key carrier (keyCarrierMethods), key header"
+                        + " (keyHeaderNames) or business number, directly or through the methods it calls"
+                        : "it reaches no key parameter, key carrier or key header of the call")
+                        + "; a name is no key";
+            }
+        }
+        // a business number or key written into the request as a key-value pair, inline or in a local passed to the
+        // effect: Map.of("out_refund_no", no, "amount", a), ImmutableMap.builder().put("out_trade_no", no)
+        for (Arg a : c.args()) {
+            Set<Integer> ids = new java.util.LinkedHashSet<>(a.callIds());
+            for (String n : roots(m, a.names())) {
+                LocalVar lv = body.locals().get(n);
+                if (lv != null) {
+                    ids.addAll(lv.initCallIds());
+                }
+            }
+            for (int id : ids) {
+                CallSite p = body.calls().get(id);
+                for (int k = 0; k + 1 < p.args().size(); k += 2) {
+                    String name = p.args().get(k).stringValue();
+                    if (name == null || catalog.keyHeaderNames().stream().noneMatch(name::equalsIgnoreCase)) {
+                        continue;
+                    }
+                    Arg value = p.args().get(k + 1);
+                    if (derivedKey(m, value.text(), value.names(), items)) {
+                        why[0] = Evidence.catalog(Basis.NAME, "keyHeaderNames", Sites.display(p) + "(\"" + name
+                                + "\", ..) at line " + p.range().line());
+                        return roots(m, value.names());
+                    }
+                    reject(rejected, m, value.text(), value.names(), items, "the \"" + name + "\" entry of "
+                            + Sites.display(p) + " at line " + p.range().line());
+                }
             }
         }
         // carriers: req.setIdempotencyKey(..) / headers.set("Idempotency-Key", ..) on something passed to the effect,
@@ -219,6 +254,40 @@ final class Keys {
     private static String oneLine(String s) {
         String t = s.replaceAll("\\s+", " ").strip();
         return t.length() > 120 ? t.substring(0, 117) + "..." : t;
+    }
+
+    /**
+     * The first project method {@code ci}'s call runs whose body is in the sources (an implementation of an interface
+     * counts), or null for a library method, a bodiless remote interface or an unresolved call.
+     */
+    private static MethodRef visibleBody(CallInfo ci) {
+        for (MethodRef t : ci.target().targets()) {
+            if (t.method().hasBody()) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * How argument {@code i} looks like a key by name alone, for explain ("the callee's parameter requestId", "a
+     * variable named like a key", "built by a key factory"), or null: the callee's declared parameter, the local or
+     * parameter passed, or a key factory call.
+     */
+    private String keyNamed(Body body, Arg a, MethodRef declared, int i) {
+        if (declared != null && i < declared.method().arity()
+                && Catalog.any(catalog.keyParameterNames(), declared.method().params().get(i).name())) {
+            return "the callee's parameter " + declared.method().params().get(i).name();
+        }
+        if (Catalog.any(catalog.keyParameterNames(), a.text().trim())) {
+            return "a variable named like a key";
+        }
+        for (int id : a.callIds()) {
+            if (keyFactory(body.calls().get(id))) {
+                return "built by a key factory";
+            }
+        }
+        return null;
     }
 
     /** The name a binding annotation sends a parameter under ({@code @PathVariable("id")}), or null. */

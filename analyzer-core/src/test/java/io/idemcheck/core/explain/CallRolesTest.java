@@ -88,7 +88,7 @@ class CallRolesTest {
                 + "requestNo, id, ids)");
         assertThat(byName.evidence().decidedBy()).isEqualTo(Basis.NAME);
         assertThat(byName.evidence().source()).isEqualTo("catalog.json keyParameterNames");
-        assertThat(byName.evidence().entry()).isEqualTo("argument requestNo");
+        assertThat(byName.evidence().entry()).isEqualTo("parameter requestNo of Gateway.chargeCard()");
 
         Explanation.Role byConfig = role(run, 14, "billing.charge()", "key");
         assertThat(byConfig.detail()).isEqualTo("the effect carries an idempotency key derived from the item (from "

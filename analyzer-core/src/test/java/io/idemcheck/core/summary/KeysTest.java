@@ -45,10 +45,16 @@ class KeysTest {
             public class Job {
                 private Gateway gateway;
                 private Ledger ledger;
+                public void byKeyParameter(List<Task> tasks) {
+                    for (Task t : tasks) {
+                        String ref = "pay-" + t.getId();
+                        gateway.chargeCard(ref, 5);                                  // keyed: ref <- t, requestNo
+                    }
+                }
                 public void byArgumentName(List<Task> tasks) {
                     for (Task t : tasks) {
                         String requestNo = "pay-" + t.getId();
-                        gateway.chargeCard(requestNo, 5);                            // keyed: requestNo <- t
+                        gateway.capture(requestNo, 5);                               // negative: only a name
                     }
                 }
                 public void randomKey(List<Task> tasks) {
@@ -69,14 +75,15 @@ class KeysTest {
                     gateway.payOrder("T" + t.getId(), 5);                            // keyed: outTradeNo parameter
                 }
                 public void plainArgument(Task t) {
-                    gateway.chargeCard(t.getName(), 5);                              // negative: nothing says key
+                    gateway.capture(t.getName(), 5);                                 // negative: nothing says key
                 }
                 public void inLedger(Task t) {
-                    ledger.runOnce("pay:" + t.getId(), () -> gateway.chargeCard(t.getName(), 5));  // keyed
+                    ledger.runOnce("pay:" + t.getId(), () -> gateway.capture(t.getName(), 5));  // keyed
                 }
             }
             interface Gateway {
-                void chargeCard(String ref, long amount);
+                void chargeCard(String requestNo, long amount);
+                void capture(String ref, long amount);
                 void payOrder(String outTradeNo, long amount);
             }
             interface Ledger { void runOnce(String key, Runnable r); }
@@ -88,17 +95,22 @@ class KeysTest {
             }
             """;
 
+    /**
+     * A key-named parameter of a callee with no body in the sources (a remote interface) is a key; a caller's
+     * variable named like a key, handed to a parameter that is not, is none (keys by data flow, not by name).
+     */
     @Test
     void aKeyNamedArgumentOrParameterDerivedFromTheItemKeysTheEffect() throws Exception {
         Project p = SummaryFixture.scan(tmp, mainJava("Job", SRC));
-        assertThat(keyRoots(p, "byArgumentName", "chargeCard", 0)).contains("requestNo", "t");
+        assertThat(keyRoots(p, "byKeyParameter", "chargeCard", 0)).contains("ref", "t");
         assertThat(keyRoots(p, "byDeclaredParameter", "payOrder", 0)).containsExactly("t");
-        assertThat(keyRoots(p, "inLedger", "chargeCard", 0)).containsExactly("t");
+        assertThat(keyRoots(p, "inLedger", "capture", 0)).containsExactly("t");
+        assertThat(keyRoots(p, "byArgumentName", "capture", 0)).isNull();
 
         assertThat(keyRoots(p, "randomKey", "chargeCard", 0)).isNull();
         assertThat(keyRoots(p, "clockKey", "chargeCard", 0)).isNull();
         assertThat(keyRoots(p, "constantKey", "chargeCard", 0)).isNull();
-        assertThat(keyRoots(p, "plainArgument", "chargeCard", 0)).isNull();
+        assertThat(keyRoots(p, "plainArgument", "capture", 0)).isNull();
     }
 
     @Test
@@ -165,7 +177,7 @@ class KeysTest {
                         gateway.chargeCard(bizNo, amount);
                     }
                 }
-                interface Gateway { void chargeCard(String ref, long amount); }
+                interface Gateway { void chargeCard(String outTradeNo, long amount); }
                 class Task { long id; long getId() { return id; } }
                 """;
         Project p = SummaryFixture.scan(tmp, mainJava("Job", src));
@@ -178,6 +190,73 @@ class KeysTest {
         assertThat(p.semantics().summary(method(p, "stable")).effects()).extracting(EffectTrace::keyParam)
                 .containsExactly(0);
         assertThat(p.semantics().summary(method(p, "random")).effects()).hasSize(1);
+    }
+
+    /**
+     * Keys by data flow: a parameter named requestId of a project method whose body is in the sources is a key only
+     * where that body (or a method it calls) sends it to a key header, a key carrier or a business number of the
+     * request ({@code Map.of("out_refund_no", no, ..)}); a trace header is none.
+     */
+    @Test
+    void aKeyNamedParameterOfACalleeInTheSourcesIsAKeyOnlyWhereItsBodySendsIt() throws Exception {
+        String src = """
+                package com.acme;
+                import java.util.Map;
+                import org.springframework.http.HttpEntity;
+                import org.springframework.http.HttpHeaders;
+                import org.springframework.web.client.RestTemplate;
+                public class Job {
+                    private Notifier notifier;
+                    public void runTraced(Task t) {
+                        notifier.traced(t, "n-" + t.getId());                        // negative: a trace header
+                    }
+                    public void runIgnored(Task t) {
+                        notifier.ignored(t, "n-" + t.getId());                       // negative: sent nowhere
+                    }
+                    public void runDeep(Task t) {
+                        notifier.deep(t, "n-" + t.getId());                          // keyed: two calls down
+                    }
+                    public void runRefund(Task t) {
+                        notifier.refund(t, "RF" + t.getId());                        // keyed: out_refund_no
+                    }
+                }
+                class Notifier {
+                    private RestTemplate rest;
+                    void traced(Task t, String requestId) {
+                        HttpHeaders h = new HttpHeaders();
+                        h.set("X-Trace-Id", requestId);
+                        rest.postForObject("http://n", new HttpEntity<>(t, h), Void.class);
+                    }
+                    void ignored(Task t, String requestId) {
+                        rest.postForObject("http://n", t, Void.class);
+                    }
+                    void deep(Task t, String requestId) {
+                        send(t, requestId);
+                    }
+                    void send(Task t, String token) {
+                        HttpHeaders h = new HttpHeaders();
+                        h.set("Idempotency-Key", token);
+                        rest.postForObject("http://n", new HttpEntity<>(t, h), Void.class);
+                    }
+                    void refund(Task t, String requestNo) {
+                        rest.postForObject("http://r", Map.of("out_refund_no", requestNo, "amount", t.getId()),
+                                Void.class);
+                    }
+                }
+                class Task { long id; long getId() { return id; } }
+                """;
+        Project p = SummaryFixture.scan(tmp, mainJava("Job", src));
+        assertThat(keyRoots(p, "runTraced", "traced", 0)).isNull();
+        assertThat(keyRoots(p, "runIgnored", "ignored", 0)).isNull();
+        assertThat(keyRoots(p, "runDeep", "deep", 0)).containsExactly("t");
+        assertThat(keyRoots(p, "runRefund", "refund", 0)).containsExactly("t");
+        assertThat(p.semantics().summary(method(p, "deep")).effects()).extracting(EffectTrace::keyParam)
+                .containsExactly(1);
+        assertThat(p.semantics().summary(method(p, "refund")).effects()).extracting(EffectTrace::keyParam)
+                .containsExactly(1);
+        MethodRef traced = method(p, "runTraced");
+        assertThat(p.semantics().keyRejection(traced, calls(traced, "traced").get(0)))
+                .contains("(the callee's parameter requestId), passed to Notifier.traced(), is no key");
     }
 
     @Test
@@ -200,7 +279,7 @@ class KeysTest {
                         gateway.chargeCard(bizNo, amount);
                     }
                 }
-                interface Gateway { void chargeCard(String ref, long amount); }
+                interface Gateway { void chargeCard(String outTradeNo, long amount); }
                 class Task { long id; long getId() { return id; } }
                 """;
         Project p = SummaryFixture.scan(tmp, mainJava("Job", src));

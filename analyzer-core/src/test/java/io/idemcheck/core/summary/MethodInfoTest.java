@@ -184,8 +184,9 @@ class MethodInfoTest {
         MethodInfo.Call keyed = fact("process", "chargeCard", 1);
         assertThat(keyed.info().keyed()).isTrue();
         assertThat(keyed.keyRoots()).containsExactly("requestNo", "id");
+        // the bodiless Gateway's declared parameter says it is a key; the caller's variable name says nothing
         assertThat(keyed.keyEvidence()).isEqualTo(Evidence.catalog(Basis.NAME, "keyParameterNames",
-                "argument requestNo"));
+                "parameter requestNo of Gateway.chargeCard()"));
         assertThat(fact("process", "chargeCard", 0).keyRoots()).isEmpty();
         assertThat(fact("process", "chargeCard", 0).keyEvidence()).isNull();
         assertThat(fact("process", "markDone", 0).keyRoots()).isEmpty();
