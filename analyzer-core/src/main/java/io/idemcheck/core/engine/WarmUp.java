@@ -4,12 +4,11 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.model.Project;
 import io.idemcheck.core.summary.Semantics;
+import io.idemcheck.core.util.Parallel;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 
 /**
  * Computes, before the rules run, the memoised facts every rule asks for: first the resolved call targets of every
@@ -49,27 +48,16 @@ final class WarmUp {
 
     /** Resolves (and so memoises) the call targets of {@code methods}, each method once, on up to {@code threads}. */
     private static void resolveCalls(ProjectIndex index, List<MethodRef> methods, int threads) {
-        java.util.function.IntConsumer one = i -> {
-            try {
-                index.calls(methods.get(i));
-            } catch (RuntimeException | StackOverflowError e) {
-                // not memoised: the summaries and rules that ask again meet it there
-            }
-        };
-        if (threads <= 1 || methods.size() < 2) {
-            IntStream.range(0, methods.size()).forEach(one);
-            return;
-        }
-        ForkJoinPool pool = new ForkJoinPool(threads);
         try {
-            pool.submit(() -> IntStream.range(0, methods.size()).parallel().forEach(one)).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("scan interrupted", e);
+            Parallel.forEachIndex(methods.size(), threads, i -> {
+                try {
+                    index.calls(methods.get(i));
+                } catch (RuntimeException | StackOverflowError e) {
+                    // not memoised: the summaries and rules that ask again meet it there
+                }
+            });
         } catch (ExecutionException e) { // an Error: let the serial pass meet it where it did before
             // nothing memoised for the failed methods; the serial pass below resolves them
-        } finally {
-            pool.shutdownNow();
         }
     }
 }

@@ -1,13 +1,12 @@
 package io.idemcheck.core.rule;
 
 import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.util.Parallel;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
 import java.util.function.Consumer;
-import java.util.stream.IntStream;
 
 /**
  * The driver of {@link MethodRule}s: picks the methods a rule accepts (in index order), checks them, on several
@@ -41,21 +40,10 @@ public final class MethodRules {
             }
         }
         Outcome[] out = new Outcome[methods.size()];
-        java.util.function.IntConsumer one = i -> out[i] = check(rule, ctx, methods.get(i));
-        if (threads <= 1 || methods.size() < 2) {
-            IntStream.range(0, methods.size()).forEach(one);
-        } else {
-            ForkJoinPool pool = new ForkJoinPool(threads);
-            try {
-                pool.submit(() -> IntStream.range(0, methods.size()).parallel().forEach(one)).get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("scan interrupted", e);
-            } catch (ExecutionException e) { // check() contains what a rule throws; this is an Error
-                throw new IllegalStateException("rule " + ctx.info().id() + " failed", e.getCause());
-            } finally {
-                pool.shutdownNow();
-            }
+        try {
+            Parallel.forEachIndex(methods.size(), threads, i -> out[i] = check(rule, ctx, methods.get(i)));
+        } catch (ExecutionException e) { // check() contains what a rule throws; this is an Error
+            throw new IllegalStateException("rule " + ctx.info().id() + " failed", e.getCause());
         }
         List<Object> collected = new ArrayList<>();
         for (int i = 0; i < out.length; i++) {
