@@ -2,7 +2,6 @@ package io.idemcheck.rules;
 
 import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.catalog.Catalog;
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.Body;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
@@ -15,7 +14,9 @@ import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
+import io.idemcheck.core.rule.MethodRules;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
@@ -41,7 +42,7 @@ import java.util.regex.Pattern;
 @RuleInfo(id = "IDEM004", name = "CheckThenActStatusGuard",
         summary = "An in-memory status check guards an action, so two runs can both pass it and both act",
         severity = Severity.WARNING, tags = {"concurrency", "idempotency", "restart-safety"}, precision = "medium")
-public final class CheckThenActStatusGuard implements Rule {
+public final class CheckThenActStatusGuard implements MethodRule {
 
     /** A status field read directly ({@code t.status}, {@code o.payState}): the catalog's statusWords. */
     private static final Pattern FIELD_STATUS = fieldStatus(String.join("|",
@@ -53,34 +54,26 @@ public final class CheckThenActStatusGuard implements Rule {
     }
     private static final Pattern COMPARISON = Pattern.compile("==|!=|\\bequals(IgnoreCase)?\\s*\\(|\\bcontains\\s*\\(");
 
+    /** Main code with a body. */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody() || m.method().body().guards().isEmpty()
-                    && m.method().body().calls().stream().noneMatch(h -> StatusChecks.assertionGuard(sem, m, h) != null)) {
-                return;
-            }
-            checkMethod(ctx, sem, m, RuleTrace.OFF);
-        });
+    public boolean accepts(MethodRef m, RuleTrace trace) {
+        if (m.file().test() || !m.method().hasBody()) {
+            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
+                    : "the method has no body"));
+            return false;
+        }
+        return true;
     }
 
     @Override
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (m.file().test() || !m.method().hasBody()) {
-            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
-                    : "the method has no body"));
-        } else if (m.method().body().guards().isEmpty() && m.method().body().calls().stream()
-                .noneMatch(h -> StatusChecks.assertionGuard(ctx.project().semantics(), m, h) != null)) {
-            trace.missing(0, "the method", "a condition: the method has no if, switch, early exit or assertion "
-                    + "call (catalog assertionGuardCalls, or a project helper that throws unless its argument is true)");
-        } else {
-            checkMethod(ctx, ctx.project().semantics(), m, trace);
-            if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
-                    || st.kind() == RuleTrace.Kind.FIRED)) {
-                trace.missing(0, "the method", "a status check: none of its conditions tests a status");
-            }
+        if (!accepts(m, trace)) {
+            return;
+        }
+        checkMethod(MethodRules.explaining(ctx, m, trace));
+        if (trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING
+                || st.kind() == RuleTrace.Kind.FIRED)) {
+            trace.missing(0, "the method", "a status check: none of its conditions tests a status");
         }
     }
 
@@ -88,10 +81,20 @@ public final class CheckThenActStatusGuard implements Rule {
     record StatusCheck(String accessor, String variable, CallSite loadedBy, LoopFact loadedIn) {
     }
 
-    /** Checks one method; with an enabled {@code trace}, writes each status check's conditions and verdict to it. */
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
+    /**
+     * Checks one method; with an enabled trace, writes each status check's conditions and verdict to it (or, when the
+     * method has no condition at all, that one is missing).
+     */
+    @Override
+    public void checkMethod(MethodContext mc) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
         Body body = m.method().body();
-        List<CallInfo> infos = sem.calls(m);
+        if (body.guards().isEmpty() && body.calls().stream().noneMatch(h -> StatusChecks.assertionGuard(sem, m, h) != null)) {
+            mc.trace().missing(0, "the method", "a condition: the method has no if, switch, early exit or assertion "
+                    + "call (catalog assertionGuardCalls, or a project helper that throws unless its argument is true)");
+            return;
+        }
         for (GuardFact g : body.guards()) {
             if (isLoopCondition(body, g)) {
                 continue;
@@ -102,8 +105,8 @@ public final class CheckThenActStatusGuard implements Rule {
             }
             // if (..) fail(..) with a project helper that always throws leaves like if (..) throw ..
             CallSite exit = StatusChecks.throwingExit(sem, m, g);
-            checkGuard(ctx, sem, m, infos, g, sc, c -> (c.guardIds().contains(g.id())
-                    || exit != null && StatusChecks.afterExit(body, g, exit, c)) && !g.callIds().contains(c.id()), trace);
+            checkGuard(mc, g, sc, c -> (c.guardIds().contains(g.id())
+                    || exit != null && StatusChecks.afterExit(body, g, exit, c)) && !g.callIds().contains(c.id()));
         }
         // a statement Assert.isTrue(cond, ..) / Preconditions.checkState(cond, ..), or a project helper that throws
         // unless its argument is true (Checks.require(cond, ..)), guards what it dominates
@@ -111,15 +114,18 @@ public final class CheckThenActStatusGuard implements Rule {
             GuardFact g = StatusChecks.assertionGuard(sem, m, h);
             StatusCheck sc = g == null ? null : statusCheck(sem, m, g);
             if (sc != null) {
-                checkGuard(ctx, sem, m, infos, g, sc,
-                        c -> StatusChecks.dominates(h, c) && !g.callIds().contains(c.id()), trace);
+                checkGuard(mc, g, sc, c -> StatusChecks.dominates(h, c) && !g.callIds().contains(c.id()));
             }
         }
     }
 
-    private void checkGuard(RuleContext ctx, Semantics sem, MethodRef m, List<CallInfo> infos, GuardFact g,
-                            StatusCheck sc, java.util.function.Predicate<CallSite> guarded, RuleTrace trace) {
+    private void checkGuard(MethodContext mc, GuardFact g, StatusCheck sc,
+                            java.util.function.Predicate<CallSite> guarded) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
         Body body = m.method().body();
+        List<CallInfo> infos = mc.facts().infos();
         {
             int line = g.range().line();
             String subject = trace.enabled() ? "the check `" + oneLine(g.text()) + "`" : null;
@@ -162,7 +168,7 @@ public final class CheckThenActStatusGuard implements Rule {
                 } else if (ci.effect() == null && StatusActs.writesCheckedValue(c, ci, g)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " writes only the state the check "
                             + "tested for: a repeat converges");
-                } else if (StatusChecks.rowLocked(sem, m, sc.loadedBy(), c)) {
+                } else if (StatusChecks.rowLocked(sem, m, mc.facts().locks(), sc.loadedBy(), c)) {
                     trace.note(c.range().line(), subject, Semantics.display(c) + " and the read run under a lock keyed "
                             + "by the row: a second run waits and fails the check");
                 } else if (StatusActs.lockedRead(sem, m, sc, c)) {
@@ -189,7 +195,7 @@ public final class CheckThenActStatusGuard implements Rule {
                     }
                 }
                 acts.sort(java.util.Comparator.comparingInt(CallSite::id));
-                report(ctx, sem, m, g, sc, acts, infos);
+                report(mc, g, sc, acts, infos);
             }
         }
     }
@@ -384,8 +390,8 @@ public final class CheckThenActStatusGuard implements Rule {
 
     // ---- message ----------------------------------------------------------------------------------------------------
 
-    private void report(RuleContext ctx, Semantics sem, MethodRef m, GuardFact g, StatusCheck sc, List<CallSite> acts,
-                        List<CallInfo> infos) {
+    private void report(MethodContext mc, GuardFact g, StatusCheck sc, List<CallSite> acts, List<CallInfo> infos) {
+        MethodRef m = mc.method();
         StringBuilder msg = new StringBuilder();
         msg.append("The check `").append(oneLine(g.text())).append("` tests the status ").append(sc.accessor())
                 .append(" as it was read ");
@@ -421,9 +427,8 @@ public final class CheckThenActStatusGuard implements Rule {
                     + "counter, is changed twice)");
         }
         msg.append(". Nothing makes the step atomic: no conditional update whose row count is checked guards it.");
-        String enclosing = m.type().fqn() + "#" + m.method().signature();
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, g.range(), null)).message(msg.toString())
-                .enclosing(enclosing).construct(oneLine(g.text()));
+        RuleContext.FindingBuilder b = mc.finding(mc.location(g.range(), null)).message(msg.toString())
+                .enclosing(mc.enclosing()).construct(oneLine(g.text()));
         if (sc.loadedBy() != null) {
             b.related(Semantics.location(m, sc.loadedBy().range(), "the status is read here"));
             b.flow(Semantics.location(m, sc.loadedBy().range(), "the status is read"));
@@ -436,7 +441,7 @@ public final class CheckThenActStatusGuard implements Rule {
             b.related(Semantics.location(m, a.range(), Semantics.display(a) + " acts on the checked status"));
             b.flow(Semantics.location(m, a.range(), Semantics.display(a) + " acts"));
         }
-        b.fix(RuleFixes.claimInsteadOfCheck(ctx.project(), m, g.text(), sc.variable(),
+        b.fix(RuleFixes.claimInsteadOfCheck(mc.project(), m, g.text(), sc.variable(),
                 acts.isEmpty() ? null : acts.get(0), table(acts, infos), fix(sc, acts, infos)));
         b.report();
     }

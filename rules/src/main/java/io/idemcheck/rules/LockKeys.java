@@ -122,7 +122,7 @@ final class LockKeys {
             if ((sem.writesDatabase(m, w) || StatusActs.savesThroughDataAccess(sem, w, ci, 0))
                     && StatusActs.writesCheckedColumn(sem, m, w, ci, sc, field)
                     && (StatusChecks.sameRow(sem, m, w, sc) || sameKey(read, w))
-                    && StatusChecks.rowLocked(sem, m, read, w)) {
+                    && StatusChecks.rowLocked(sem, m, sem.methodInfo(m).locks(), read, w)) {
                 return true;
             }
         }

@@ -152,7 +152,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                 }
                 StatusChecks.SameRowCheck check = StatusChecks.find(sem, m, c, ci, columns);
                 if (check != null && check.helper() == null
-                        && StatusChecks.rowLocked(sem, m, check.check().loadedBy(), c)) {
+                        && StatusChecks.rowLocked(sem, m, sem.methodInfo(m).locks(), check.check().loadedBy(), c)) {
                     trace.missing(line, subject, "an unlocked row: the read of the status and this write run under "
                             + "a lock keyed by the row");
                     continue;

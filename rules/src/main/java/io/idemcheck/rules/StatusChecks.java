@@ -85,8 +85,11 @@ final class StatusChecks {
      * {@code updateStatus(id, ..)}), or a value the row is checked to belong to ({@link #ownerTied}: a lock keyed by
      * the row's owner). A second run waits for the lock and then reads the new status, so the check and the act are
      * one step. A lock with no key from the row (a job-wide lock, {@code @SchedulerLock}) does not count.
+     *
+     * @param locks the locks {@code m} takes (its {@link io.idemcheck.core.summary.MethodInfo#locks()})
      */
-    static boolean rowLocked(Semantics sem, MethodRef m, CallSite read, CallSite c) {
+    static boolean rowLocked(Semantics sem, MethodRef m, List<io.idemcheck.core.summary.Locks.Lock> locks,
+                             CallSite read, CallSite c) {
         if (read == null) {
             return false;
         }
@@ -98,7 +101,7 @@ final class StatusChecks {
             }
         }
         row.addAll(sem.roots(m, Set.copyOf(row)));
-        for (io.idemcheck.core.summary.Locks.Lock l : io.idemcheck.core.summary.Locks.in(sem, m)) {
+        for (io.idemcheck.core.summary.Locks.Lock l : locks) {
             if (l.call() == null || !l.holds(body, read) || !l.holds(body, c)) {
                 continue;
             }
