@@ -10,6 +10,7 @@ import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.facts.TypeFacts;
+import io.idemcheck.core.index.CallerSite;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
@@ -22,7 +23,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -46,7 +46,7 @@ final class KeyValueClaims {
      * @param record the parameter whose record (with its status) is written
      * @param caller a caller that acts on the result as a claim, with the call
      */
-    record Claim(MethodRef method, CallSite write, String store, MethodFacts.Param record, StatusChecks.Caller caller) {
+    record Claim(MethodRef method, CallSite write, String store, MethodFacts.Param record, CallerSite caller) {
     }
 
     private KeyValueClaims() {
@@ -56,7 +56,7 @@ final class KeyValueClaims {
      * The claim that cannot lose declared by {@code m}, or null: {@code m} returns a boolean, a caller branches on it,
      * and a blind key-value write of a status-carrying parameter comes after every decision the method makes.
      */
-    static Claim of(Project project, MethodRef m, Function<MethodRef, List<StatusChecks.Caller>> callers) {
+    static Claim of(Project project, MethodRef m) {
         MethodFacts mf = m.method();
         if (m.file().test() || !mf.hasBody() || mf.returnType() == null
                 || !(mf.returnType().name().equals("boolean") || mf.returnType().name().equals("Boolean"))) {
@@ -77,7 +77,7 @@ final class KeyValueClaims {
             if (record == null || decidesLater(calls, w) || comparedUnderLock(sem, m, w, record)) {
                 continue;
             }
-            StatusChecks.Caller caller = claimingCaller(callers.apply(m));
+            CallerSite caller = claimingCaller(project.index().callSitesOf(m));
             if (caller != null) {
                 return new Claim(m, w, store, record, caller);
             }
@@ -311,8 +311,8 @@ final class KeyValueClaims {
     }
 
     /** A caller that branches on the result (directly, or through the variable it assigns it to), or null. */
-    private static StatusChecks.Caller claimingCaller(List<StatusChecks.Caller> callers) {
-        for (StatusChecks.Caller k : callers) {
+    private static CallerSite claimingCaller(List<CallerSite> callers) {
+        for (CallerSite k : callers) {
             if (k.caller().file().test()) {
                 continue;
             }

@@ -7,8 +7,11 @@ import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
+import io.idemcheck.core.index.CallerSite;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
+import io.idemcheck.core.rule.MethodRules;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
@@ -36,70 +39,86 @@ import java.util.Set;
 @RuleInfo(id = "IDEM003", name = "NonConditionalStatusUpdate",
         summary = "A status transition is written without checking the current status, so two runs both succeed",
         severity = Severity.WARNING, tags = {"idempotency", "state-machine", "concurrency"}, precision = "high")
-public final class NonConditionalStatusUpdate implements Rule {
+public final class NonConditionalStatusUpdate implements MethodRule {
 
+    /** A call {@code call} in {@code method} that runs a blind status write as a transition, and why. */
     private record Use(MethodRef method, CallSite call, String why, List<Location> via) {
     }
 
+    /** What one method collects: a blind statement it runs as a transition (reported once, after every method). */
+    private record Blind(SqlStatement statement, Use use) {
+    }
+
+    /**
+     * Checks one method: collects the blind status writes it runs as transitions (reported at their statements in
+     * {@link #afterMethods}), and reports a key-value claim it declares that cannot lose. With an enabled trace,
+     * writes each blind write's conditions, and the claim, to it.
+     */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        Set<MethodFacts> unattended = sem.reachableFromEntryPoints();
-        Map<SqlStatement, List<Use>> uses = new IdentityHashMap<>();
-        Map<SqlStatement, Integer> order = new LinkedHashMap<>();
-        Map<MethodRef, List<StatusChecks.Caller>> callerMap = new java.util.HashMap<>();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody()) {
-                return;
-            }
-            collect(ctx, m, unattended, uses, order, callerMap, RuleTrace.OFF);
-        });
-        for (SqlStatement st : order.keySet()) {
-            report(ctx, st, uses.get(st));
+    public void checkMethod(MethodContext mc) {
+        collect(mc);
+        KeyValueClaims.Claim claim = KeyValueClaims.of(mc.project(), mc.method());
+        if (claim != null) {
+            mc.trace().fired(claim.write().range().line(), Semantics.display(claim.write()),
+                    "a claim that cannot lose: " + claimWhy(claim));
+            reportClaim(mc, claim);
         }
-        ctx.forEachMethod(project.index().methods(), m -> {
-            KeyValueClaims.Claim claim = KeyValueClaims.of(project, m, k -> callers(project, callerMap, k));
-            if (claim != null) {
-                reportClaim(ctx, claim);
-            }
-        });
+    }
+
+    /** Reports each blind statement once, with every call that runs it as a transition, in first-seen order. */
+    @Override
+    public void afterMethods(RuleContext ctx, List<Object> collected) {
+        for (Map.Entry<SqlStatement, List<Use>> e : byStatement(collected).entrySet()) {
+            report(ctx, e.getKey(), e.getValue());
+        }
+    }
+
+    /** The collected uses grouped by statement (the same statement object), statements in first-seen order. */
+    private static Map<SqlStatement, List<Use>> byStatement(List<Object> collected) {
+        Map<SqlStatement, List<Use>> uses = new IdentityHashMap<>();
+        List<SqlStatement> order = new ArrayList<>();
+        for (Object o : collected) {
+            Blind b = (Blind) o;
+            uses.computeIfAbsent(b.statement(), k -> {
+                order.add(k);
+                return new ArrayList<>();
+            }).add(b.use());
+        }
+        Map<SqlStatement, List<Use>> out = new LinkedHashMap<>();
+        for (SqlStatement st : order) {
+            out.put(st, uses.get(st));
+        }
+        return out;
     }
 
     @Override
     public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
         Project project = ctx.project();
-        Set<MethodFacts> unattended = project.semantics().reachableFromEntryPoints();
-        Map<SqlStatement, List<Use>> uses = new IdentityHashMap<>();
-        Map<SqlStatement, Integer> order = new LinkedHashMap<>();
-        Map<MethodRef, List<StatusChecks.Caller>> callerMap = new java.util.HashMap<>();
-        // a statement is reported once, at the statement, for all the calls that run it: collect them all (untraced)
-        ctx.forEachMethod(project.index().methods(), o -> {
-            if (!o.file().test() && o.method().hasBody()) {
-                collect(ctx, o, unattended, uses, order, callerMap, RuleTrace.OFF);
-            }
-        });
         if (m.file().test()) {
             trace.missing(0, "the method", "main code: this is test code");
             return;
         }
+        // a statement is reported once, at the statement, for all the calls that run it: collect them all (untraced)
+        List<Object> collected = new ArrayList<>();
+        for (MethodRef o : project.index().methods()) {
+            if (accepts(o, RuleTrace.OFF)) {
+                collected.addAll(MethodRules.collectedBy(this, ctx, o));
+            }
+        }
         boolean fired = false;
-        for (SqlStatement st : order.keySet()) {
-            if (enclosing(project, st, uses.get(st).get(0)).equals(m.id())) {
+        for (Map.Entry<SqlStatement, List<Use>> e : byStatement(collected).entrySet()) {
+            SqlStatement st = e.getKey();
+            List<Use> uses = e.getValue();
+            if (enclosing(project, st, uses.get(0)).equals(m.id())) {
                 trace.fired(st.range().line(), "the statement " + st.id(), "a blind status transition ("
                         + String.join(", ", blindStatusColumns(project.catalog(), st)) + "), run by "
-                        + uses.get(st).size() + " call site(s): " + uses.get(st).get(0).why());
+                        + uses.size() + " call site(s): " + uses.get(0).why());
                 fired = true;
             }
         }
         if (m.method().hasBody()) {
-            collect(ctx, m, unattended, new IdentityHashMap<>(), new LinkedHashMap<>(), callerMap, trace);
-        }
-        KeyValueClaims.Claim claim = KeyValueClaims.of(project, m, k -> callers(project, callerMap, k));
-        if (claim != null) {
-            trace.fired(claim.write().range().line(), Semantics.display(claim.write()), "a claim that cannot lose: "
-                    + claimWhy(claim));
-            fired = true;
+            checkMethod(MethodRules.explaining(ctx, m, trace));
+            fired |= trace.steps().stream().anyMatch(st -> st.kind() == RuleTrace.Kind.FIRED);
         }
         if (!fired && trace.steps().stream().noneMatch(st -> st.kind() == RuleTrace.Kind.MISSING)) {
             trace.missing(0, "the method", m.method().hasBody() ? "a blind status transition declared in this "
@@ -109,15 +128,15 @@ public final class NonConditionalStatusUpdate implements Rule {
     }
 
     /**
-     * Collects the blind status writes that method {@code m} runs as transitions into {@code uses} (in first-seen
-     * {@code order}); with an enabled {@code trace}, writes each blind write's conditions to it.
+     * Collects the blind status writes that the method runs as transitions ({@link MethodContext#collect}); with an
+     * enabled trace, writes each blind write's conditions to it.
      */
-    private static void collect(RuleContext ctx, MethodRef m, Set<MethodFacts> unattended,
-                                Map<SqlStatement, List<Use>> uses, Map<SqlStatement, Integer> order,
-                                Map<MethodRef, List<StatusChecks.Caller>> callerMap, RuleTrace trace) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        List<CallInfo> infos = sem.calls(m);
+    private static void collect(MethodContext mc) {
+        MethodRef m = mc.method();
+        Project project = mc.project();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
+        List<CallInfo> infos = mc.facts().infos();
         for (CallSite c : m.method().body().calls()) {
             for (SqlStatement st : writes(sem, m, c, infos.get(c.id()))) {
                 if (!blind(project.catalog(), st)) {
@@ -152,7 +171,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                 }
                 StatusChecks.SameRowCheck check = StatusChecks.find(sem, m, c, ci, columns);
                 if (check != null && check.helper() == null
-                        && StatusChecks.rowLocked(sem, m, sem.methodInfo(m).locks(), check.check().loadedBy(), c)) {
+                        && StatusChecks.rowLocked(sem, m, mc.facts().locks(), check.check().loadedBy(), c)) {
                     trace.missing(line, subject, "an unlocked row: the read of the status and this write run under "
                             + "a lock keyed by the row");
                     continue;
@@ -171,10 +190,9 @@ public final class NonConditionalStatusUpdate implements Rule {
                 }
                 List<Location> via = List.of();
                 if (why == null && check == null) {
-                    StatusChecks.CallerCheck up = StatusChecks.findInCallers(sem, m, c, columns,
-                            k -> callers(project, callerMap, k));
+                    StatusChecks.CallerCheck up = StatusChecks.findInCallers(sem, m, c, columns);
                     if (up != null) {
-                        StatusChecks.Caller top = up.path().get(0);
+                        CallerSite top = up.path().get(0);
                         why = up.caller().type().simpleName() + "." + up.caller().method().name() + "() checked "
                                 + "the stored status of this row first (" + oneLine(up.check().text()) + " at line "
                                 + up.check().range().line() + ") and then calls " + Semantics.display(top.via())
@@ -182,23 +200,23 @@ public final class NonConditionalStatusUpdate implements Rule {
                         List<Location> path = new ArrayList<>();
                         path.add(Semantics.location(up.caller(), up.check().range(), "the stored status is "
                                 + "checked here"));
-                        for (StatusChecks.Caller step : up.path()) {
+                        for (CallerSite step : up.path()) {
                             path.add(Semantics.location(step.caller(), step.via().range(),
                                     Semantics.display(step.via()) + " passes the checked row's key on"));
                         }
                         via = path;
                     }
                 }
-                if (why == null && unattended.contains(m.method())
-                        && !StoredRows.writesStoredRow(sem, m, c, st, k -> callers(project, callerMap, k))) {
+                boolean unattended = mc.facts().reachableFromEntryPoint();
+                if (why == null && unattended && !StoredRows.writesStoredRow(sem, m, c, st)) {
                     // a process persisting its own in-memory copy by key: no stored status was read to lose
                     trace.missing(line, subject, "a transition race: it runs unattended, but the row it writes by "
                             + "its key was not read from storage (here or by a caller passing it on) and its WHERE "
                             + "chooses no rows by another condition; it persists an in-memory copy");
                     continue;
                 }
-                if (why == null && unattended.contains(m.method())) {
-                    String ep = sem.entryPoint(m);
+                if (why == null && unattended) {
+                    String ep = mc.facts().entryPoint();
                     why = ep != null ? m.type().simpleName() + "." + m.method().name() + "() is a job entry "
                             + "point (" + ep + ")" : m.type().simpleName() + "." + m.method().name()
                             + "() runs unattended (reachable from a job entry point)";
@@ -214,8 +232,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                     trace.note(line, subject, "a transition: " + why + "; reported at the statement, "
                             + st.relPath() + ":" + st.range().line());
                 }
-                uses.computeIfAbsent(st, k -> new ArrayList<>()).add(new Use(m, c, why, via));
-                order.putIfAbsent(st, order.size());
+                mc.collect(new Blind(st, new Use(m, c, why, via)));
             }
         }
     }
@@ -475,7 +492,7 @@ public final class NonConditionalStatusUpdate implements Rule {
 
     /** Why a key-value claim cannot lose, for the message and explain. */
     private static String claimWhy(KeyValueClaims.Claim c) {
-        StatusChecks.Caller k = c.caller();
+        CallerSite k = c.caller();
         return k.caller().type().simpleName() + "." + k.caller().method().name() + "() acts on "
                 + c.method().method().name() + "() as a claim (line " + k.via().range().line() + "), but its write "
                 + Semantics.display(c.write()) + " stores the caller's " + c.record().type().simpleName() + " `"
@@ -483,7 +500,7 @@ public final class NonConditionalStatusUpdate implements Rule {
                 + "and so returns true whoever wrote in between";
     }
 
-    private void reportClaim(RuleContext ctx, KeyValueClaims.Claim c) {
+    private static void reportClaim(MethodContext mc, KeyValueClaims.Claim c) {
         MethodRef m = c.method();
         CallSite w = c.write();
         String msg = "This key-value write is the only step of the claim " + m.type().simpleName() + "."
@@ -491,10 +508,10 @@ public final class NonConditionalStatusUpdate implements Rule {
                 + "same record both 'win' the claim, both go on with the work, and the later write puts a stale "
                 + "status back over a newer one.";
         Location at = Semantics.location(m, w.range(), null);
-        StatusChecks.Caller k = c.caller();
+        CallerSite k = c.caller();
         Location caller = Semantics.location(k.caller(), k.via().range(), Semantics.display(k.via())
                 + " acts on the result as a claim it won");
-        ctx.finding(at).message(msg).enclosing(m.type().fqn() + "#" + m.method().signature())
+        mc.finding(at).message(msg).enclosing(mc.enclosing())
                 .construct(w.text()).related(caller).flow(caller)
                 .flow(at.withLabel("the record is stored whatever is stored there now; the claim returns true"))
                 .fix(Fix.of("Make the claim a compare-and-set and return its outcome: Redis SET .. NX, WATCH/MULTI "
@@ -526,32 +543,6 @@ public final class NonConditionalStatusUpdate implements Rule {
         return Fix.of("Add the expected current status (or a version/owner predicate) to the UPDATE's WHERE clause "
                 + "and act only when the row count is 1; with the runtime library, TaskClaimer.claim/complete do "
                 + "this fenced on owner and attempt.", template);
-    }
-
-    /**
-     * The direct callers of {@code target} in main code, with the call that reaches it; the reversed call graph is
-     * built once per check, on first use (most blind writes find their reason without it).
-     */
-    private static List<StatusChecks.Caller> callers(Project project, Map<MethodRef, List<StatusChecks.Caller>> map,
-                                                     MethodRef target) {
-        synchronized (map) {
-            if (!map.containsKey(null)) {
-                Semantics sem = project.semantics();
-                for (MethodRef k : project.index().methods()) {
-                    if (k.file().test() || !k.method().hasBody()) {
-                        continue;
-                    }
-                    List<CallInfo> infos = sem.calls(k);
-                    for (CallSite cc : k.method().body().calls()) {
-                        for (MethodRef t : infos.get(cc.id()).target().targets()) {
-                            map.computeIfAbsent(t, x -> new ArrayList<>()).add(new StatusChecks.Caller(k, cc));
-                        }
-                    }
-                }
-                map.put(null, List.of()); // built, even when nothing calls anything
-            }
-            return List.copyOf(map.getOrDefault(target, List.of()));
-        }
     }
 
     private static String oneLine(String s) {

@@ -7,6 +7,7 @@ import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.NewFact;
 import io.idemcheck.core.facts.Range;
 import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.CallerSite;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
@@ -309,24 +310,18 @@ final class StatusChecks {
      * A check made by a caller: {@code m} writes the row whose key it was given as a parameter ({@code
      * updateStatus(id, status)}), and a caller passes that key after a same-row check ({@code find(id)},
      * {@code validateState(envelope)}, then {@code moveToRejected(id)}). Followed up through callers that pass the key
-     * on, at most {@code MAX_CALLER_DEPTH} calls up. Null when no caller checks.
-     *
-     * @param callers the direct callers of a method, with the call that reaches it
+     * on ({@link io.idemcheck.core.index.ProjectIndex#callSitesOf}), at most {@code MAX_CALLER_DEPTH} calls up. Null
+     * when no caller checks.
      */
-    static CallerCheck findInCallers(Semantics sem, MethodRef m, CallSite c, Set<String> columns,
-                                     java.util.function.Function<MethodRef, List<Caller>> callers) {
-        return findInCallers(sem, m, keyParams(sem, m, c), columns, callers, List.of(), new java.util.HashSet<>());
-    }
-
-    /** A call {@code via} in method {@code caller}. */
-    record Caller(MethodRef caller, CallSite via) {
+    static CallerCheck findInCallers(Semantics sem, MethodRef m, CallSite c, Set<String> columns) {
+        return findInCallers(sem, m, keyParams(sem, m, c), columns, List.of(), new java.util.HashSet<>());
     }
 
     /**
      * A same-row check found in a caller; {@code path} lists the calls from the checking caller down to the method
      * that writes (the first is in the method that checks).
      */
-    record CallerCheck(List<Caller> path, SameRowCheck check) {
+    record CallerCheck(List<CallerSite> path, SameRowCheck check) {
 
         /** The method that checks. */
         MethodRef caller() {
@@ -337,12 +332,11 @@ final class StatusChecks {
     private static final int MAX_CALLER_DEPTH = 3;
 
     private static CallerCheck findInCallers(Semantics sem, MethodRef m, Set<Integer> keys, Set<String> columns,
-                                             java.util.function.Function<MethodRef, List<Caller>> callers,
-                                             List<Caller> below, Set<MethodRef> seen) {
+                                             List<CallerSite> below, Set<MethodRef> seen) {
         if (keys.isEmpty() || below.size() >= MAX_CALLER_DEPTH || !seen.add(m)) {
             return null;
         }
-        for (Caller up : callers.apply(m)) {
+        for (CallerSite up : sem.index().callSitesOf(m)) {
             MethodRef k = up.caller();
             if (k.file().test() || !k.method().hasBody()) {
                 continue;
@@ -351,14 +345,14 @@ final class StatusChecks {
             List<CallInfo> infos = sem.calls(k);
             // only the key arguments: a check must concern the row the callee writes
             CallSite keyed = keyedCall(cc, keys);
-            List<Caller> path = new java.util.ArrayList<>();
+            List<CallerSite> path = new java.util.ArrayList<>();
             path.add(up);
             path.addAll(below);
             SameRowCheck check = find(sem, k, keyed, infos.get(cc.id()), columns, false);
             if (check != null) {
                 return new CallerCheck(List.copyOf(path), check);
             }
-            CallerCheck higher = findInCallers(sem, k, keyParams(sem, k, keyed), columns, callers, path, seen);
+            CallerCheck higher = findInCallers(sem, k, keyParams(sem, k, keyed), columns, path, seen);
             if (higher != null) {
                 return higher;
             }

@@ -6,6 +6,7 @@ import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.index.CallerSite;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
@@ -14,7 +15,6 @@ import io.idemcheck.core.summary.Semantics;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Whether a blind status write that runs unattended writes a row read from storage. A write whose only reason is
@@ -35,12 +35,11 @@ final class StoredRows {
      * True when the unattended blind write {@code c} in {@code m} of {@code st} writes rows that were read from
      * storage, or that its WHERE chooses by something other than their own key.
      */
-    static boolean writesStoredRow(Semantics sem, MethodRef m, CallSite c, SqlStatement st,
-                                   Function<MethodRef, List<StatusChecks.Caller>> callers) {
+    static boolean writesStoredRow(Semantics sem, MethodRef m, CallSite c, SqlStatement st) {
         if (!byOwnKey(sem.catalog(), st)) {
             return true;
         }
-        return readBefore(sem, m, c, argNames(c), callers, 0);
+        return readBefore(sem, m, c, argNames(c), 0);
     }
 
     /** Every blind shape constrains only the row's own key (a bare key column: id, sn, code, ..). */
@@ -152,8 +151,7 @@ final class StoredRows {
      * call of {@code m} was passed the same name as is (the key: {@code getBySn(sn)} then {@code update(.. eq(sn))}); else,
      * for the names that are parameters of {@code m}, the same question about what each caller passes.
      */
-    private static boolean readBefore(Semantics sem, MethodRef m, CallSite c, Set<String> names,
-                                      Function<MethodRef, List<StatusChecks.Caller>> callers, int depth) {
+    private static boolean readBefore(Semantics sem, MethodRef m, CallSite c, Set<String> names, int depth) {
         Set<String> all = withBuilderArgs(m, c, names);
         all.addAll(sem.roots(m, all));
         for (String n : all) {
@@ -185,14 +183,14 @@ final class StoredRows {
         if (passed.isEmpty()) {
             return false;
         }
-        for (StatusChecks.Caller up : callers.apply(m)) {
+        for (CallerSite up : sem.index().callSitesOf(m)) {
             Set<String> upNames = new LinkedHashSet<>();
             for (int i : passed) {
                 if (i < up.via().args().size()) {
                     upNames.addAll(up.via().args().get(i).names());
                 }
             }
-            if (!upNames.isEmpty() && readBefore(sem, up.caller(), up.via(), upNames, callers, depth + 1)) {
+            if (!upNames.isEmpty() && readBefore(sem, up.caller(), up.via(), upNames, depth + 1)) {
                 return true;
             }
         }

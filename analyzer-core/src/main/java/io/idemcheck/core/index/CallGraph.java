@@ -24,6 +24,7 @@ final class CallGraph {
     private final LongAdder work;
     private volatile Map<MethodRef, List<MethodRef>> callers;
     private volatile Map<MethodRef, List<MethodRef>> anonymous;
+    private volatile Map<MethodRef, List<CallerSite>> callSites;
 
     CallGraph(List<MethodRef> methods, CallResolver resolver, LongAdder work) {
         this.methods = methods;
@@ -170,5 +171,32 @@ final class CallGraph {
             }
             return callers;
         }
+    }
+
+    /** See {@link ProjectIndex#callSitesOf}. */
+    List<CallerSite> callSitesOf(MethodRef target) {
+        Map<MethodRef, List<CallerSite>> rev = callSites;
+        if (rev == null) {
+            synchronized (this) {
+                if (callSites == null) {
+                    Map<MethodRef, List<CallerSite>> out = new HashMap<>();
+                    for (MethodRef m : methods) {
+                        if (m.file().test() || !m.method().hasBody()) {
+                            continue;
+                        }
+                        List<CallTarget> calls = resolver.calls(m);
+                        for (io.idemcheck.core.facts.CallSite c : m.method().body().calls()) {
+                            for (MethodRef t : calls.get(c.id()).targets()) {
+                                out.computeIfAbsent(t, k -> new ArrayList<>()).add(new CallerSite(m, c));
+                            }
+                        }
+                    }
+                    out.replaceAll((k, v) -> List.copyOf(v));
+                    callSites = out;
+                }
+                rev = callSites;
+            }
+        }
+        return rev.getOrDefault(target, List.of());
     }
 }

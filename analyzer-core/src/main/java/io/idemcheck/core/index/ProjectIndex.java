@@ -233,6 +233,15 @@ public final class ProjectIndex {
     }
 
     /**
+     * The calls in main code that may run {@code target} (one of their resolved {@link CallTarget#targets()}), in
+     * {@link #methods()} order and, within a caller, in call order; empty when none does. The reversed call-site graph
+     * is built once, on first use (linear in the project's calls), thread-safe; test code calls nothing here.
+     */
+    public List<CallerSite> callSitesOf(MethodRef target) {
+        return graph.callSitesOf(target);
+    }
+
+    /**
      * Units of work done through the index so far: elements handed out by {@link #files()}, {@link #types()} and
      * {@link #methods()}, calls resolved, and methods expanded by {@link #closure}. Deterministic for a given input
      * (unlike time); a scan whose work grows faster than its input has a superlinear phase.
