@@ -221,39 +221,13 @@ public final class IgnoredClaimResult implements MethodRule {
         }
     }
 
-    /** An expression lambda's text: its parameters, the arrow, and the body expression (group 1). */
-    private static final java.util.regex.Pattern EXPRESSION_LAMBDA =
-            java.util.regex.Pattern.compile("(?s)\\s*(?:\\w+|\\([^()]*\\))\\s*->\\s*(.*?)\\s*");
-
     /**
      * The call that runs {@code claim} in a transaction and hands back its row count
-     * ({@code Integer won = transactionTemplate.execute(s -> mapper.claim(id))}): the claim is the value of its
-     * innermost lambda (the whole body of an expression lambda, or the value a block lambda returns) and that lambda is
-     * an argument of a transaction-template call ({@link Semantics#runsLambdaInTransaction}), whose result is then the
-     * count. Null otherwise (a claim that is a statement of the lambda, a lambda of another call, no lambda).
+     * ({@code Integer won = transactionTemplate.execute(s -> mapper.claim(id))}), or null:
+     * {@link Semantics#templateCarrier} without comparisons (a compared count is already a decision).
      */
     static CallSite templateCarrier(Semantics sem, MethodRef m, CallSite claim) {
-        if (claim.lambdaId() < 0) {
-            return null;
-        }
-        io.idemcheck.core.facts.LambdaFact lf = m.method().body().lambdas().get(claim.lambdaId());
-        if (lf.ownerCallId() < 0) {
-            return null;
-        }
-        CallSite owner = m.method().body().calls().get(lf.ownerCallId());
-        if (!sem.runsLambdaInTransaction(m, owner)) {
-            return null;
-        }
-        if (claim.use() == CallSite.Use.RETURNED) {
-            return owner; // a return in a block lambda leaves the lambda
-        }
-        for (io.idemcheck.core.facts.Arg a : owner.args()) {
-            if (a.callIds().contains(claim.id())) {
-                java.util.regex.Matcher x = EXPRESSION_LAMBDA.matcher(a.text());
-                return x.matches() && x.group(1).equals(claim.text().trim()) ? owner : null;
-            }
-        }
-        return null;
+        return sem.templateCarrier(m, claim, false);
     }
 
     /**

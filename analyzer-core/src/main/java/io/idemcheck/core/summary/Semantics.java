@@ -82,7 +82,7 @@ public final class Semantics implements CallFacts {
         this.effects = new Effects(index, schema, dataAccess, this::summary);
         this.records = new Records(catalog, this::summary);
         this.keys = new Keys(catalog);
-        this.claims = new Claims(this);
+        this.claims = new Claims(this, index);
         this.loops = new Loops(index, dataAccess, this);
         this.transactions = new Transactions(index);
         this.entryPoints = new EntryPoints(index, this);
@@ -427,6 +427,14 @@ public final class Semantics implements CallFacts {
     /** See {@link Claims#guardingClaim}: the claim call whose checked result guards {@code effect}, or null. */
     public CallSite guardingClaim(MethodRef m, CallSite effect) {
         return claims.guardingClaim(m, effect);
+    }
+
+    /**
+     * See {@link Claims#templateCarrier}: the TransactionTemplate call that hands back {@code claim}'s row count
+     * (with {@code compared}, or the outcome of comparing it with a number), or null.
+     */
+    public CallSite templateCarrier(MethodRef m, CallSite claim, boolean compared) {
+        return claims.templateCarrier(m, claim, compared);
     }
 
     /** See {@link Loops#loopOverSelectedRows}. */

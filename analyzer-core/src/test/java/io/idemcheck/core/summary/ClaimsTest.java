@@ -116,6 +116,91 @@ class ClaimsTest {
         assertThat(guard(p, "claimAfter")).isNull();
     }
 
+    static final String TEMPLATE_JOB = """
+            package com.acme;
+            import java.util.concurrent.atomic.AtomicBoolean;
+            import org.springframework.transaction.support.TransactionTemplate;
+            public class Job {
+                private TaskMapper taskMapper;
+                private Gateway gateway;
+                private TransactionTemplate tx;
+                private boolean enabled;
+                public void boxed(long id) {
+                    Boolean won = tx.execute(s -> taskMapper.markRunning(id) == 1);
+                    if (!Boolean.TRUE.equals(won)) {
+                        return;
+                    }
+                    gateway.chargeCard(id);                                          // guarded
+                }
+                public void unboxed(long id) {
+                    boolean won = tx.execute(s -> 0 < taskMapper.markRunning(id));
+                    if (!won) {
+                        return;
+                    }
+                    gateway.chargeCard(id);                                          // guarded
+                }
+                public void nullable(long id) {
+                    Boolean won = tx.execute(s -> taskMapper.markRunning(id) == 1);
+                    if (won == null || !won) {
+                        return;
+                    }
+                    gateway.chargeCard(id);                                          // guarded
+                }
+                public void holder(long id) {
+                    AtomicBoolean won = new AtomicBoolean();
+                    tx.executeWithoutResult(s -> won.set(taskMapper.markRunning(id) == 1));
+                    if (!won.get()) {
+                        return;
+                    }
+                    gateway.chargeCard(id);                                          // guarded
+                }
+                public void dropped(long id) {
+                    tx.execute(s -> taskMapper.markRunning(id) == 1);
+                    gateway.chargeCard(id);                                          // negative: result dropped
+                }
+                public void otherFlag(long id) {
+                    Boolean won = tx.execute(s -> taskMapper.markRunning(id) == 1);
+                    if (!enabled) {
+                        return;
+                    }
+                    gateway.chargeCard(id);                                          // negative: another flag
+                }
+                public void notATemplate(long id, Runner runner) {
+                    Boolean won = runner.execute(s -> taskMapper.markRunning(id) == 1);
+                    if (!Boolean.TRUE.equals(won)) {
+                        return;
+                    }
+                    gateway.chargeCard(id);                                          // negative: no transaction
+                }
+            }
+            interface TaskMapper { int markRunning(long id); }
+            interface Gateway { void chargeCard(long id); }
+            interface Runner { Boolean execute(java.util.function.Function<Object, Boolean> f); }
+            """;
+
+    /**
+     * A claim run in a TransactionTemplate lambda whose count is compared there guards what follows a test of the
+     * template's Boolean result ({@code Boolean.TRUE.equals(won)}, {@code !won}, {@code won == null || !won}), or
+     * of a holder the lambda sets ({@code won.set(claim == 1)}); {@link Claims#templateCarrier} with comparisons.
+     */
+    @Test
+    void aClaimComparedInATransactionLambdaGuardsWhatItsResultDecides() throws Exception {
+        Project p = SummaryFixture.scan(tmp, mainJava("Job", TEMPLATE_JOB)[0], mainJava("Job", TEMPLATE_JOB)[1],
+                "src/main/resources/mapper/TaskMapper.xml", XML);
+        for (String m : List.of("boxed", "unboxed", "nullable", "holder")) {
+            assertThat(guard(p, m)).as(m).extracting(CallSite::name).isEqualTo("markRunning");
+        }
+        assertThat(guard(p, "dropped")).isNull();
+        assertThat(guard(p, "otherFlag")).isNull();
+        assertThat(guard(p, "notATemplate")).isNull();
+        // the count itself is handed out only by the plain form; a comparison is what IDEM005 counts as checked
+        MethodRef boxed = method(p, "boxed");
+        CallSite claim = call(boxed, "markRunning");
+        assertThat(p.semantics().templateCarrier(boxed, claim, true)).extracting(CallSite::name)
+                .isEqualTo("execute");
+        assertThat(p.semantics().templateCarrier(boxed, claim, false)).isNull();
+    }
+
     @Test
     void aGuardedEffectLeavesNoUnrecordedEffectInTheSummary() throws Exception {
         Project p = SummaryFixture.scan(tmp, mainJava("Job", JOB)[0], mainJava("Job", JOB)[1],
