@@ -243,6 +243,10 @@ public final class MissingKillMidwayTest implements Rule {
         var finding = ctx.finding(Semantics.location(job, job.method().nameRange(), null))
                 .message(msg.toString())
                 .enclosing(job.id()).construct(job.method().name());
+        io.idemcheck.core.finding.Location registered = sem.entryRegistration(job);
+        if (registered != null) {
+            finding.related(registered); // the @PostConstruct scheduleAtFixedRate(this::run, ..) that starts it
+        }
         for (io.idemcheck.core.finding.Location hop : KillWindows.pathTo(sem, job, s.method())) {
             finding.related(hop);
         }

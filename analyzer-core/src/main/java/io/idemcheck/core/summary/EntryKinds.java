@@ -40,7 +40,14 @@ final class EntryKinds {
     private final Catalog catalog;
     /** Per vocabulary of calls, method name to the "call() in Type.m() at line N" texts of the calls that run it by
      * method reference; built on first use. */
-    private final Map<Vocabulary, Map<String, List<String[]>>> refs = new java.util.EnumMap<>(Vocabulary.class);
+    private final Map<Vocabulary, Map<String, List<Ref>>> refs = new java.util.EnumMap<>(Vocabulary.class);
+
+    /**
+     * A call elsewhere that hands a method over by reference ({@code this::run}) or by a lambda that only calls it
+     * ({@code () -> poll()}): the owner's type name or fqn, "call() in Type.m() at line N", and where the call is.
+     */
+    private record Ref(String owner, String text, MethodRef in, CallSite call) {
+    }
     /**
      * Handler method to the dispatch that runs it (see {@link #dispatchedHandler}); built on first use, with no lock
      * held: building it asks {@code base} (the entry points, which take the Semantics lock), and a thread holding that
@@ -202,16 +209,88 @@ final class EntryKinds {
     private String handedTo(MethodRef m, Vocabulary vocabulary, String what) {
         Terms calls = catalog.terms(vocabulary);
         Body body = m.method().body();
+        CallSite own = handingCall(m, calls);
+        if (own != null) {
+            return what + own.name() + "() at line " + own.range().line() + " (catalog.json " + vocabulary.key() + ")";
+        }
+        Ref ref = refTo(m, vocabulary);
+        return ref == null ? null : what + ref.text() + " (catalog.json " + vocabulary.key() + ")";
+    }
+
+    /**
+     * The {@code calls} call {@code m} hands a lambda of its own to, whose body runs in {@code m} (not a lambda that
+     * stands for a method reference or only calls one project method: that method is the entry), or null.
+     */
+    private CallSite handingCall(MethodRef m, Terms calls) {
+        Body body = m.method().body();
         for (LambdaFact l : body.lambdas()) {
             if (l.ownerCallId() >= 0 && l.parentId() < 0 && calls.has(body.calls().get(l.ownerCallId()).name())
-                    && !standsForReference(body, l)) {
-                CallSite c = body.calls().get(l.ownerCallId());
-                return what + c.name() + "() at line " + c.range().line() + " (catalog.json " + vocabulary.key() + ")";
+                    && !standsForReference(body, l) && onlyCall(m, l).isEmpty()) {
+                return body.calls().get(l.ownerCallId());
             }
         }
-        for (String[] ref : refs(vocabulary).getOrDefault(m.method().name(), List.of())) {
-            if (ref[0].equals(m.type().fqn()) || ref[0].equals(m.type().simpleName())) {
-                return what + ref[1] + " (catalog.json " + vocabulary.key() + ")";
+        return null;
+    }
+
+    /** The call elsewhere that hands {@code m} over to a {@code vocabulary} call by reference or lambda, or null. */
+    private Ref refTo(MethodRef m, Vocabulary vocabulary) {
+        for (Ref ref : refs(vocabulary).getOrDefault(m.method().name(), List.of())) {
+            if (ref.owner().equals(m.type().fqn()) || ref.owner().equals(m.type().simpleName())) {
+                return ref;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The project methods (main code, with a body) that lambda {@code l} of {@code m} does nothing but call:
+     * {@code () -> poll()}, {@code () -> this.sync(batchSize)}, {@code () -> service.run()}, with no loop of its own
+     * around the call. Such a lambda runs that method on each tick, as {@code this::poll} does; empty otherwise.
+     */
+    private List<MethodRef> onlyCall(MethodRef m, LambdaFact l) {
+        Body body = m.method().body();
+        CallSite only = null;
+        for (CallSite c : body.calls()) {
+            if (c.lambdaId() == l.id()) {
+                if (only != null) {
+                    return List.of();
+                }
+                only = c;
+            }
+        }
+        if (only == null || only.methodReference()
+                || !only.loopIds().equals(body.calls().get(l.ownerCallId()).loopIds())) {
+            return List.of();
+        }
+        List<MethodRef> out = new ArrayList<>();
+        for (MethodRef t : index.calls(m).get(only.id()).targets()) {
+            if (!t.file().test() && t.method().hasBody()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Where job entry {@code m} is handed over to the scheduler or the listener container that runs it, or null:
+     * the timer call its own lambda is given to ({@code executor.scheduleWithFixedDelay(() -> {..}, ..)} in
+     * {@code m}), or the call elsewhere that names {@code m} by a method reference or a lambda that only calls it
+     * ({@code executor.scheduleAtFixedRate(this::run, ..)} in a {@code @PostConstruct} method).
+     */
+    io.idemcheck.core.finding.Location registration(MethodRef m) {
+        if (m.file().test() || !m.method().hasBody()) {
+            return null;
+        }
+        for (Vocabulary v : List.of(Vocabulary.SCHEDULED_TASK_CALLS, Vocabulary.LISTENER_REGISTRATION_CALLS)) {
+            CallSite own = handingCall(m, catalog.terms(v));
+            if (own != null) {
+                return Sites.location(m, own.range(), Sites.display(own) + " runs it: the job is registered here");
+            }
+            Ref ref = refTo(m, v);
+            if (ref != null) {
+                return Sites.location(ref.in(), ref.call().range(), Sites.display(ref.call()) + " in "
+                        + ref.in().type().simpleName() + "." + ref.in().method().name() + "() runs "
+                        + m.type().simpleName() + "." + m.method().name() + "(): the job is registered here");
             }
         }
         return null;
@@ -228,12 +307,12 @@ final class EntryKinds {
     }
 
     /** Built under this object's lock; it must call nothing that takes the Semantics lock (see {@link #dispatched}). */
-    private synchronized Map<String, List<String[]>> refs(Vocabulary vocabulary) {
-        Map<String, List<String[]>> cached = refs.get(vocabulary);
+    private synchronized Map<String, List<Ref>> refs(Vocabulary vocabulary) {
+        Map<String, List<Ref>> cached = refs.get(vocabulary);
         if (cached != null) {
             return cached;
         }
-        Map<String, List<String[]>> out = new HashMap<>();
+        Map<String, List<Ref>> out = new HashMap<>();
         Terms calls = catalog.terms(vocabulary);
         for (MethodRef o : index.methods()) {
             if (o.file().test() || !o.method().hasBody()) {
@@ -243,13 +322,23 @@ final class EntryKinds {
                 if (!calls.has(c.name())) {
                     continue;
                 }
+                String text = c.name() + "() in " + o.type().simpleName() + "." + o.method().name() + "() at line "
+                        + c.range().line();
                 for (io.idemcheck.core.facts.Arg a : c.args()) {
                     Matcher mr = METHOD_REF.matcher(a.text());
                     if (mr.matches()) {
                         String owner = mr.group(1).equals("this") ? o.type().fqn() : mr.group(1);
-                        out.computeIfAbsent(mr.group(2), k -> new ArrayList<>()).add(new String[]{owner,
-                                c.name() + "() in " + o.type().simpleName() + "." + o.method().name() + "() at line "
-                                        + c.range().line()});
+                        out.computeIfAbsent(mr.group(2), k -> new ArrayList<>()).add(new Ref(owner, text, o, c));
+                    }
+                }
+                // a lambda that only calls a project method (() -> poll()) hands that method over, as this::poll does
+                for (LambdaFact l : o.method().body().lambdas()) {
+                    if (l.ownerCallId() == c.id() && l.parentId() < 0
+                            && !standsForReference(o.method().body(), l)) {
+                        for (MethodRef t : onlyCall(o, l)) {
+                            out.computeIfAbsent(t.method().name(), k -> new ArrayList<>())
+                                    .add(new Ref(t.type().fqn(), text, o, c));
+                        }
                     }
                 }
             }

@@ -104,6 +104,15 @@ final class EntryPoints {
         return kinds.entryPoint(m);
     }
 
+    /**
+     * Where job entry {@code m} is handed to the timer or listener container that runs it (a
+     * {@code scheduleAtFixedRate(this::run, ..)} in a {@code @PostConstruct} method, the call its own lambda is given
+     * to), or null (an annotated or interface entry, no entry).
+     */
+    io.idemcheck.core.finding.Location registration(MethodRef m) {
+        return kinds.registration(m);
+    }
+
     /** True when {@code m} is an entry point by idemcheck.yml's entry {@code d} (matched as the catalog's are). */
     private boolean declared(MethodRef m, ProjectConfig.EntryPoint d) {
         return switch (d.key()) {

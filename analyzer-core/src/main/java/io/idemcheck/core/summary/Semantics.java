@@ -472,6 +472,16 @@ public final class Semantics implements CallFacts {
         return entryPoints.entryPoint(m);
     }
 
+    /**
+     * Where job entry {@code m} is registered with the timer or listener container that runs it on each tick or
+     * message ({@code executor.scheduleAtFixedRate(this::run, ..)} in a {@code @PostConstruct} method, or the call
+     * {@code m}'s own lambda is handed to), as a location labelled for a finding; null for an entry annotated or
+     * declared by interface, and for a method that is no such entry.
+     */
+    public Location entryRegistration(MethodRef m) {
+        return entryPoints.registration(m);
+    }
+
     /** See {@link EntryPoints#consumerRedelivery}. */
     public Retries.Redelivery consumerRedelivery(MethodRef m) {
         return entryPoints.consumerRedelivery(m);

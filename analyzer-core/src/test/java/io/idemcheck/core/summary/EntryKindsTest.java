@@ -34,7 +34,7 @@ class EntryKindsTest {
                 private volatile boolean running;
                 private List<Handler> handlers;
                 public void start() {
-                    timer.scheduleWithFixedDelay(() -> sweep(), 0, 5, TimeUnit.SECONDS); // positive: a lambda
+                    timer.scheduleWithFixedDelay(() -> { sweep(); poll(); }, 0, 5, TimeUnit.SECONDS); // a lambda
                     timer.scheduleAtFixedRate(this::poll, 0, 5, TimeUnit.SECONDS);
                 }
                 void sweep() { }
@@ -108,6 +108,48 @@ class EntryKindsTest {
         assertThat(entry("Jobs.poll")).isEqualTo("a task handed to scheduleAtFixedRate() in Jobs.start() at line 12 "
                 + "(catalog.json scheduledTaskCalls)");
         assertThat(kinds.scheduledTask(method(p, "Jobs.sweep"))).as("called from the lambda, not handed over").isNull();
+    }
+
+    /**
+     * A lambda that only calls one project method ({@code () -> poll()}, {@code () -> worker.drain()}) hands that
+     * method over as {@code this::poll} does: it is the entry, reported at itself with the registration related; the
+     * registering method is none (unless a lambda of its own does more), and a lambda that also loops is its own.
+     */
+    @Test
+    void aLambdaThatOnlyCallsAMethodHandsThatMethodOver() throws Exception {
+        String src = """
+                package com.acme;
+                import java.util.List;
+                import java.util.concurrent.ScheduledExecutorService;
+                import java.util.concurrent.TimeUnit;
+                public class Ticks {
+                    private ScheduledExecutorService timer;
+                    private Worker worker;
+                    private List<Long> ids;
+                    public void init() {
+                        timer.scheduleAtFixedRate(() -> tick(), 0, 5, TimeUnit.SECONDS);
+                        timer.scheduleAtFixedRate(() -> worker.drain(), 0, 5, TimeUnit.SECONDS);
+                    }
+                    public void looped() {
+                        timer.scheduleAtFixedRate(() -> { for (Long id : ids) { tick(); } }, 0, 5, TimeUnit.SECONDS);
+                    }
+                    void tick() { }
+                }
+                class Worker { void drain() { } }
+                """;
+        Project q = SummaryFixture.scan(tmp.resolve("ticks"), mainJava("Ticks", src));
+        EntryKinds k = new EntryKinds(q.index());
+        assertThat(k.entryPoint(method(q, "Ticks.init"))).isNull();
+        assertThat(k.entryPoint(method(q, "Ticks.tick"))).isEqualTo("a task handed to scheduleAtFixedRate() in "
+                + "Ticks.init() at line 10 (catalog.json scheduledTaskCalls)");
+        assertThat(k.entryPoint(method(q, "Worker.drain"))).isEqualTo("a task handed to scheduleAtFixedRate() in "
+                + "Ticks.init() at line 11 (catalog.json scheduledTaskCalls)");
+        assertThat(k.entryPoint(method(q, "Ticks.looped"))).isEqualTo("a task handed to scheduleAtFixedRate() at "
+                + "line 14 (catalog.json scheduledTaskCalls)");
+        assertThat(k.registration(method(q, "Worker.drain")).label()).isEqualTo("timer.scheduleAtFixedRate() in "
+                + "Ticks.init() runs Worker.drain(): the job is registered here");
+        assertThat(k.registration(method(q, "Ticks.looped")).label()).isEqualTo("timer.scheduleAtFixedRate() runs "
+                + "it: the job is registered here");
     }
 
     @Test

@@ -198,12 +198,20 @@ class EntryPointsTest {
     void entryPointsRecognisedByWhatTheCodeDoes() throws Exception {
         Project p = SummaryFixture.scan(tmp, mainJava("Timers", BY_WHAT_THEY_DO));
         Semantics sem = p.semantics();
-        assertThat(sem.entryPoint(method(p, "start"))).startsWith("a task handed to scheduleWithFixedDelay() at line");
+        // () -> poll() only calls poll(), as this::sweep names sweep(): each is the job, start() only registers them
+        assertThat(sem.entryPoint(method(p, "start"))).isNull();
+        assertThat(sem.entryPoint(method(p, "poll"))).startsWith("a task handed to scheduleWithFixedDelay() in "
+                + "Timers.start()");
         assertThat(sem.entryPoint(method(p, "sweep"))).startsWith("a task handed to scheduleAtFixedRate() in "
                 + "Timers.start()");
         assertThat(sem.entryPoint(method(p, "once"))).isNull();
-        assertThat(sem.entryPoint(method(p, "poll"))).as("run by the timer's lambda, reached from start()").isNull();
         assertThat(sem.reachableFromEntryPoints()).contains(method(p, "poll").method());
+        assertThat(sem.entryRegistration(method(p, "poll"))).satisfies(l -> {
+            assertThat(l.startLine()).isEqualTo(11);
+            assertThat(l.label()).isEqualTo("ses.scheduleWithFixedDelay() in Timers.start() runs Timers.poll(): the "
+                    + "job is registered here");
+        });
+        assertThat(sem.entryRegistration(method(p, "serve"))).as("a thread loop is registered nowhere").isNull();
 
         assertThat(sem.entryPoint(method(p, "serve"))).startsWith("a thread loop (while (running)");
         assertThat(sem.entryPoint(method(p, "retry"))).isNull();
