@@ -222,12 +222,14 @@ public final class IgnoredClaimResult implements MethodRule {
     }
 
     /**
-     * The call that runs {@code claim} in a transaction and hands back its row count
-     * ({@code Integer won = transactionTemplate.execute(s -> mapper.claim(id))}), or null:
-     * {@link Semantics#templateCarrier} without comparisons (a compared count is already a decision).
+     * The call that runs {@code claim} in a transaction and hands back its row count or the outcome of comparing it
+     * ({@code Integer n = transactionTemplate.execute(s -> mapper.claim(id))},
+     * {@code Boolean won = transactionTemplate.execute(s -> mapper.claim(id) == 1)}), or null:
+     * {@link Semantics#templateCarrier} with comparisons. A count compared inside the lambda decides nothing by
+     * itself: the template's result carries the decision, and it is that result that must be tested.
      */
     static CallSite templateCarrier(Semantics sem, MethodRef m, CallSite claim) {
-        return sem.templateCarrier(m, claim, false);
+        return sem.templateCarrier(m, claim, true);
     }
 
     /**
