@@ -105,7 +105,7 @@ public final class JavaSourceParser {
                         col = b.get().begin.column;
                     }
                 }
-                String msg = p == null ? "unknown parse error" : firstLine(p.getVerboseMessage());
+                String msg = p == null ? "unknown parse error" : parseMessage(p.getVerboseMessage());
                 diags.add(new Diagnostic(Diagnostic.Kind.PARSE_ERROR, file.relPath(), line, col, msg));
                 return new Result(null, diags);
             }
@@ -121,6 +121,41 @@ public final class JavaSourceParser {
                     "could not analyse: " + e.getClass().getSimpleName() + ": " + firstLine(String.valueOf(e.getMessage()))));
             return new Result(null, diags);
         }
+    }
+
+    /** JavaParser's "(line 2,col 35) Parse error. Found ";", expected one of "!" "(" ..." (60 tokens). */
+    private static final java.util.regex.Pattern PARSE_ERROR = java.util.regex.Pattern.compile(
+            "(?s)\\s*(?:\\(line \\d+,\\s*col \\d+\\)\\s*)?Parse error\\.\\s*Found\\s+(.+?),\\s*expected\\s+(one of\\s+)?(.*)");
+
+    /**
+     * A parse problem in a few words: {@code found ";" where the parser expected one of 61 tokens ("!", "(", "+",
+     * ...)} for JavaParser's {@code (line 2,col 35) Parse error. Found ";", expected one of "!" "(" ...}; the
+     * position is dropped (the diagnostic carries it) and a long list of expected tokens is cut to its first three
+     * with the count. A message of another shape is its first line, at most 300 characters.
+     */
+    static String parseMessage(String verbose) {
+        String line = Texts.firstLine(verbose == null ? "" : verbose);
+        java.util.regex.Matcher m = PARSE_ERROR.matcher(line);
+        if (!m.matches()) {
+            return firstLine(line);
+        }
+        List<String> tokens = new java.util.ArrayList<>();
+        java.util.regex.Matcher t = java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.|\"\"\")*?)\"(?=\\s|$)")
+                .matcher(m.group(3));
+        while (t.find()) {
+            tokens.add("\"" + t.group(1) + "\"");
+        }
+        String expected;
+        if (tokens.isEmpty()) {
+            expected = firstLine(m.group(3).trim());
+        } else if (tokens.size() == 1) {
+            expected = tokens.get(0);
+        } else if (tokens.size() <= 4) {
+            expected = "one of " + String.join(", ", tokens);
+        } else {
+            expected = "one of " + tokens.size() + " tokens (" + String.join(", ", tokens.subList(0, 3)) + ", ...)";
+        }
+        return "found " + m.group(1).trim() + " where the parser expected " + expected;
     }
 
     private static String firstLine(String s) {
