@@ -162,6 +162,11 @@ public final class ProjectIndex {
         return own == null ? List.of() : own;
     }
 
+    /** How many methods {@link #methods()} holds (without counting it as a pass over them). */
+    public int methodCount() {
+        return methods.size();
+    }
+
     /** Project methods named {@code name}, in file and declaration order. Constant time. */
     public List<MethodRef> methodsNamed(String name) {
         return methodsByName.getOrDefault(name, List.of());

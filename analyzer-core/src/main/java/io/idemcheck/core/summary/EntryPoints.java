@@ -31,13 +31,17 @@ final class EntryPoints {
         this.kinds = new EntryKinds(index, lock instanceof CallFacts f ? f : null);
     }
 
-    private Set<MethodFacts> reachable; // guarded by lock
+    private volatile Set<MethodFacts> reachable; // written under lock, complete before it is published
 
     /**
      * Methods run unattended: job entry points (see {@link #entryPoint}) and every project method reachable from one
      * through the call graph (main code only).
      */
     public Set<MethodFacts> reachableFromEntryPoints() {
+        Set<MethodFacts> known = reachable;
+        if (known != null) {
+            return known; // read without the lock: rules ask for it per method
+        }
         synchronized (lock) {
             return computeReachable();
         }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Pattern;
 
 /**
@@ -289,17 +290,29 @@ public final class Locks {
      * → the library lock each of its calls takes ({@link #libraryAcquisition}, "" for none; by call id).
      */
     private record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library,
-                        Map<MethodRef, String> tasks) {
+                        Map<MethodRef, String> tasks, AtomicReferenceArray<String[]> librarySlots) {
+
+        /** {@link #library}'s array for {@code m}: by index position without a lock, else from the map. */
+        String[] libraryOf(Semantics sem, MethodRef m) {
+            int slot = sem.index().order(m);
+            if (slot < 0) {
+                return library.computeIfAbsent(m.method(), k -> new String[k.body().calls().size()]);
+            }
+            String[] known = librarySlots.get(slot);
+            if (known == null) {
+                librarySlots.compareAndSet(slot, null, new String[m.method().body().calls().size()]);
+                known = librarySlots.get(slot);
+            }
+            return known;
+        }
     }
 
-    /** Per scan (its {@link Semantics}): the memo. */
-    private static final Map<Semantics, Memo> MEMOS =
-            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
-
+    /** Per scan (its {@link Semantics}): the memo, kept by the Semantics (read without a lock). */
     private static Memo memo(Semantics sem) {
-        return MEMOS.computeIfAbsent(sem, k -> new Memo(new java.util.concurrent.ConcurrentHashMap<>(),
+        return sem.memo(Memo.class, () -> new Memo(new java.util.concurrent.ConcurrentHashMap<>(),
                 java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()),
-                new java.util.concurrent.ConcurrentHashMap<>()));
+                new java.util.concurrent.ConcurrentHashMap<>(),
+                new AtomicReferenceArray<>(sem.index().methodCount())));
     }
 
     /** How project method {@code t} takes a distributed lock and returns holding it, or null. Memoised per scan. */
@@ -359,7 +372,7 @@ public final class Locks {
 
     /** The library lock call {@code c} of {@code m} takes ({@link #findLibraryAcquisition}), or null. Memoised per scan. */
     private static String libraryAcquisition(Semantics sem, MethodRef m, CallSite c) {
-        String[] known = memo(sem).library().computeIfAbsent(m.method(), k -> new String[k.body().calls().size()]);
+        String[] known = memo(sem).libraryOf(sem, m);
         String kind;
         synchronized (known) {
             kind = known[c.id()];

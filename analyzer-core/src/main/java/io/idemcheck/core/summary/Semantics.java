@@ -25,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import static io.idemcheck.core.summary.Dataflow.roots;
 
@@ -67,6 +68,14 @@ public final class Semantics implements CallFacts {
     private final Map<MethodFacts, MethodSummary> summaries = new IdentityHashMap<>();
     private final Set<MethodFacts> inProgress = Collections.newSetFromMap(new IdentityHashMap<>());
     private int depth;
+    /*
+     * The same memos by index position ({@link ProjectIndex#order(MethodRef)}), read without the monitor: a rule
+     * that asks for a fact already computed (the warm-up computes every main-code method's) does not wait for
+     * another thread's computation. Written under the monitor, after the map, with the map's value.
+     */
+    private final AtomicReferenceArray<List<CallInfo>> infoSlots;
+    private final AtomicReferenceArray<MethodSummary> summarySlots;
+    private final Map<Object, Object> memos = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param index  the project index (its catalog is the vocabulary)
@@ -75,6 +84,8 @@ public final class Semantics implements CallFacts {
      */
     public Semantics(ProjectIndex index, SqlModel model, Schema schema) {
         this.index = index;
+        this.infoSlots = new AtomicReferenceArray<>(index.methodCount());
+        this.summarySlots = new AtomicReferenceArray<>(index.methodCount());
         this.catalog = index.catalog();
         this.model = model;
         this.dataAccess = new DataAccess(catalog, index);
@@ -109,6 +120,16 @@ public final class Semantics implements CallFacts {
         return Sites.location(m, r, label);
     }
 
+    /**
+     * A helper's memo for this scan, made by {@code make} on first use: one per {@code key} (a helper's own class),
+     * read without a lock, dropped with this object.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T memo(Object key, java.util.function.Supplier<T> make) {
+        Object known = memos.get(key);
+        return (T) (known != null ? known : memos.computeIfAbsent(key, k -> make.get()));
+    }
+
     /** Short display name of a call: "charge()", "paymentClient.charge()". */
     public static String display(CallSite c) {
         return Sites.display(c);
@@ -118,7 +139,18 @@ public final class Semantics implements CallFacts {
 
     /** What each call of {@code m} does, indexed by call id. Cached. */
     @Override
-    public synchronized List<CallInfo> calls(MethodRef m) {
+    public List<CallInfo> calls(MethodRef m) {
+        int slot = index.order(m);
+        if (slot >= 0) {
+            List<CallInfo> known = infoSlots.get(slot);
+            if (known != null) {
+                return known;
+            }
+        }
+        return computeCalls(m, slot);
+    }
+
+    private synchronized List<CallInfo> computeCalls(MethodRef m, int slot) {
         List<CallInfo> cached = infos.get(m.method());
         if (cached != null) {
             return cached;
@@ -171,6 +203,9 @@ public final class Semantics implements CallFacts {
         }
         List<CallInfo> result = List.copyOf(out);
         infos.put(m.method(), result);
+        if (slot >= 0) {
+            infoSlots.set(slot, result);
+        }
         return result;
     }
 
@@ -238,7 +273,18 @@ public final class Semantics implements CallFacts {
 
     /** What calling {@code m} does. Computed on first use, bottom-up through callees. */
     @Override
-    public synchronized MethodSummary summary(MethodRef m) {
+    public MethodSummary summary(MethodRef m) {
+        int slot = index.order(m);
+        if (slot >= 0) {
+            MethodSummary known = summarySlots.get(slot);
+            if (known != null) {
+                return known;
+            }
+        }
+        return computeSummary(m, slot);
+    }
+
+    private synchronized MethodSummary computeSummary(MethodRef m, int slot) {
         MethodSummary s = summaries.get(m.method());
         if (s != null) {
             return s;
@@ -255,6 +301,9 @@ public final class Semantics implements CallFacts {
             inProgress.remove(m.method());
         }
         summaries.put(m.method(), s);
+        if (slot >= 0) {
+            summarySlots.set(slot, s);
+        }
         return s;
     }
 
