@@ -96,21 +96,27 @@ final class ExitShapes {
 
     /** True when {@code n} holds a return of the method itself (not of a lambda or a local class). */
     private static boolean returns(Node n) {
-        for (ReturnStmt r : n.findAll(ReturnStmt.class)) {
-            if (own(r, n)) {
+        return n instanceof ReturnStmt || ownReturnBelow(n);
+    }
+
+    /**
+     * True when a return statement lies below {@code n} without a lambda, an object creation (an anonymous class) or
+     * a type declaration between them: one recursive descent that stops at the first such return and does not enter
+     * those nodes (it was a search of the whole subtree for every return, then a climb to {@code n} from each).
+     */
+    private static boolean ownReturnBelow(Node n) {
+        for (Node c : n.getChildNodes()) {
+            if (c instanceof ReturnStmt) {
+                return true;
+            }
+            if (c instanceof LambdaExpr || c instanceof ObjectCreationExpr || c instanceof TypeDeclaration<?>) {
+                continue;
+            }
+            if (ownReturnBelow(c)) {
                 return true;
             }
         }
-        return n instanceof ReturnStmt;
-    }
-
-    private static boolean own(Node r, Node top) {
-        for (Node p = r.getParentNode().orElse(null); p != null && p != top; p = p.getParentNode().orElse(null)) {
-            if (p instanceof LambdaExpr || p instanceof ObjectCreationExpr || p instanceof TypeDeclaration<?>) {
-                return false;
-            }
-        }
-        return true;
+        return false;
     }
 
     /**
