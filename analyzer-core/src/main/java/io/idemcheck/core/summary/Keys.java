@@ -318,11 +318,17 @@ final class Keys {
     }
 
     /**
-     * True when carrier call {@code p} is a step of the builder chain that initialises a local passed to effect
-     * {@code c}: {@code RequestOptions options = RequestOptions.builder().setIdempotencyKey(k).build();
-     * intent.capture(options)}.
+     * True when carrier call {@code p} is a step of the builder chain that builds an argument of effect {@code c},
+     * inline ({@code PaymentIntent.create(params, RequestOptions.builder().setIdempotencyKey(k).build())}) or in a
+     * local passed to it ({@code RequestOptions options = RequestOptions.builder().setIdempotencyKey(k).build();
+     * intent.capture(options)}).
      */
     private static boolean builtInto(Body body, CallSite p, CallSite c) {
+        for (Arg a : c.args()) {
+            if (a.callIds().contains(p.id())) {
+                return true; // a call inside the argument's own expression
+            }
+        }
         if (p.id() >= c.id()) {
             return false;
         }
