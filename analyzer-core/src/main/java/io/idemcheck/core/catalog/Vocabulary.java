@@ -365,7 +365,10 @@ public enum Vocabulary {
     REMOTE_TYPE_SUFFIXES,
     /** Methods of such a remote-named interface that configure or manage the client rather than ask the other system
      * to do something ({@code close}, {@code isEnabled}, {@code setTimeout}). Name patterns. */
-    REMOTE_CLIENT_LOCAL_CALLS;
+    REMOTE_CLIENT_LOCAL_CALLS,
+    /** Words of a payment or SMS SDK method's name (split at camel-case boundaries, lower case) that make the call a
+     * read wherever they stand ({@code refundQuery}, {@code entPayQueryV3}, {@code getTransferBatch}). Exact. */
+    SDK_READ_WORDS;
 
     /** {@link #key()}, computed once: every {@code Catalog.terms} lookup (several per call in the rules) asks for it. */
     private final String key = camelCase(name());

@@ -53,6 +53,21 @@ final class Effects {
         this.remoteCalls = new RemoteCalls(index);
     }
 
+    /** A call of a payment or SMS SDK entry whose name holds a read word (catalog sdkReadWords) anywhere among its
+     * camel-case words: {@code refundQuery}, {@code entPayQueryV3}. */
+    private boolean sdkRead(Catalog.EffectType et, String name) {
+        EffectKind k = EffectKind.of(et.kind());
+        if (k != EffectKind.PAYMENT && k != EffectKind.MESSAGE) {
+            return false;
+        }
+        for (String w : name.split("(?<=[a-z0-9])(?=[A-Z])|_")) {
+            if (catalog.terms(Vocabulary.SDK_READ_WORDS).has(w.toLowerCase(java.util.Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     EffectTrace effectOf(MethodRef m, CallSite c, CallTarget t, List<SqlStatement> stmts) {
         ResolvedType recv = t.receiverType();
         String here = display(c);
@@ -87,6 +102,9 @@ final class Effects {
                 String method = et.matchingMethod(c.name());
                 if (method != null && !et.argumentsQualify(c.args().stream().map(Arg::text).toList())) {
                     return null; // Files.write without APPEND replaces the file: a repeat writes the same bytes
+                }
+                if (method != null && sdkRead(et, c.name())) {
+                    return null; // wxPayService.refundQueryV3(..): a payment or SMS SDK's query asks, it moves nothing
                 }
                 if (method != null && !(EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c))
                         && !remoteCalls.readRequest(m, c)) {
