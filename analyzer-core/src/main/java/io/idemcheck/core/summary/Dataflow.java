@@ -49,10 +49,21 @@ public final class Dataflow {
      * {@code roots} of what effect call {@code c} sends, with what was put into it before: the arguments of setters
      * ({@code set*}, {@code add*}, {@code put*}) called on one of its roots, or on a local built around one (a
      * {@code MimeMessageHelper} wrapping the {@code MimeMessage} that is sent). The item reaches the message through
-     * the helper: {@code helper.setTo(log.getRecipient()); mailSender.send(mime)} sends {@code log}'s mail.
+     * the helper: {@code helper.setTo(log.getRecipient()); mailSender.send(mime)} sends {@code log}'s mail. Also
+     * the arguments of the calls on the effect's receiver chain, which build what it sends: {@code
+     * Message.creator(new PhoneNumber(t.getPhone()), from, body).create()} sends {@code t}'s SMS.
      */
     static Set<String> filledThrough(MethodRef m, io.idemcheck.core.facts.CallSite c, Set<String> roots) {
         Body body = m.method().body();
+        Set<String> chain = new LinkedHashSet<>(roots);
+        for (io.idemcheck.core.facts.CallSite w = c; w.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL
+                && w.receiver().callId() >= 0 && w.receiver().callId() < w.id(); ) {
+            w = body.calls().get(w.receiver().callId());
+            Set<String> names = new LinkedHashSet<>();
+            w.args().forEach(a -> names.addAll(a.names()));
+            chain.addAll(roots(m, names));
+        }
+        roots = chain;
         Set<String> holders = new LinkedHashSet<>(roots);
         for (LocalVar lv : body.locals().values()) {
             if (lv.sources().stream().anyMatch(roots::contains)) {
