@@ -1,6 +1,5 @@
 package io.idemcheck.rules;
 
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LambdaFact;
 import io.idemcheck.core.facts.LocalVar;
@@ -11,7 +10,8 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
@@ -37,35 +37,28 @@ import java.util.Set;
 @RuleInfo(id = "IDEM002", name = "TransactionalBatchLoop",
         summary = "A whole batch runs in one transaction: one bad item rolls back all, locks are held throughout",
         severity = Severity.ERROR, tags = {"transaction", "batch", "restart-safety"}, precision = "medium")
-public final class TransactionalBatchLoop implements Rule {
+public final class TransactionalBatchLoop implements MethodRule {
 
     /** Collection literals with at most this many elements are a fixed number of steps, not a batch. */
     private static final int TINY = 3;
 
+    /** Main code with a body. */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody() || m.method().body().calls().isEmpty()) {
-                return;
-            }
-            checkMethod(ctx, sem, m, RuleTrace.OFF);
-        });
-    }
-
-    @Override
-    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
+    public boolean accepts(MethodRef m, RuleTrace trace) {
         if (m.file().test() || !m.method().hasBody()) {
             trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
                     : "the method has no body"));
-        } else {
-            checkMethod(ctx, ctx.project().semantics(), m, trace);
+            return false;
         }
+        return true;
     }
 
-    /** Checks one method; with an enabled {@code trace}, writes each loop's conditions and verdict to it. */
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
+    /** Checks one method; with an enabled trace, writes each loop's conditions and verdict to it. */
+    @Override
+    public void checkMethod(MethodContext mc) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
         TxScope methodScope = TxScope.ofMethod(sem, m);
         List<TxScope> templates = TxScope.inMethod(sem, m);
         if (methodScope == null && templates.isEmpty()) {
@@ -80,7 +73,7 @@ public final class TransactionalBatchLoop implements Rule {
         if (m.method().body().loops().isEmpty()) {
             trace.missing(0, "the method", "a loop: the method has none");
         }
-        checkHelpers(ctx, sem, m, methodScope, templates, trace);
+        checkHelpers(mc, methodScope, templates);
         List<LoopFact> reported = new ArrayList<>();
         for (LoopFact loop : m.method().body().loops()) {
             int line = loop.range().line();
@@ -112,9 +105,9 @@ public final class TransactionalBatchLoop implements Rule {
             List<CallSite> work = new ArrayList<>();
             List<CallSite> selfRequiresNew = new ArrayList<>();
             CallSite external = null;
-            List<CallInfo> infos = sem.calls(m);
+            List<CallInfo> infos = mc.facts().infos();
             for (CallSite c : m.method().body().calls()) {
-                if (!c.loopIds().contains(loop.id()) || sem.inAsyncLambda(m, c)
+                if (!c.loopIds().contains(loop.id()) || mc.call(c).inAsyncHandoff()
                         || scope.within() != null && !contains(scope.within(), c.range())) {
                     continue;
                 }
@@ -141,13 +134,14 @@ public final class TransactionalBatchLoop implements Rule {
                         + "the database or has a side effect");
                 continue;
             }
-            String byState = external == null && sem.entryPoint(m) == null && !batch(sem, m, loop)
+            String entry = mc.facts().entryPoint();
+            String byState = external == null && entry == null && !batch(sem, m, loop)
                     ? StateSelectedLoops.unattendedSelectionByState(sem, m, loop) : null;
             if (byState != null) {
                 trace.held(line, subject, "independent work items: the method runs unattended and selects the rows "
                         + "itself by their state (" + byState + ")");
             }
-            if (external == null && sem.entryPoint(m) == null && !batch(sem, m, loop) && byState == null) {
+            if (external == null && entry == null && !batch(sem, m, loop) && byState == null) {
                 // database work only, over the caller's own list (the children of one aggregate, an import): the
                 // one transaction is the all-or-nothing the caller asked for, not a batch of independent work items
                 trace.missing(line, subject, "independent work items: the loop only writes the database, over rows "
@@ -161,7 +155,7 @@ public final class TransactionalBatchLoop implements Rule {
                         : "a failure rolls back the work of every item before it"));
             }
             reported.add(loop);
-            report(ctx, sem, m, loop, scope, work, external, selfRequiresNew, infos);
+            report(mc, loop, scope, work, external, selfRequiresNew, infos);
         }
     }
 
@@ -170,8 +164,10 @@ public final class TransactionalBatchLoop implements Rule {
      * whose loop drains a source or walks rows it selects, with an external call per item
      * ({@link TransactionalHelperLoops}). Reported at the call.
      */
-    private void checkHelpers(RuleContext ctx, Semantics sem, MethodRef m, TxScope methodScope, List<TxScope> templates,
-                              RuleTrace trace) {
+    private void checkHelpers(MethodContext mc, TxScope methodScope, List<TxScope> templates) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
         for (CallSite c : m.method().body().calls()) {
             TxScope scope = null;
             for (TxScope t : templates) {
@@ -194,11 +190,12 @@ public final class TransactionalBatchLoop implements Rule {
                         + hb.helper().type().simpleName() + "." + hb.helper().method().name() + "() (the loop at line "
                         + hb.loop().range().line() + ") inside this transaction: " + scope.describe());
             }
-            reportHelper(ctx, m, scope, hb);
+            reportHelper(mc, scope, hb);
         }
     }
 
-    private void reportHelper(RuleContext ctx, MethodRef m, TxScope scope, TransactionalHelperLoops.HelperBatch hb) {
+    private void reportHelper(MethodContext mc, TxScope scope, TransactionalHelperLoops.HelperBatch hb) {
+        MethodRef m = mc.method();
         MethodRef h = hb.helper();
         String helper = h.type().simpleName() + "." + h.method().name() + "()";
         StringBuilder through = new StringBuilder();
@@ -217,8 +214,8 @@ public final class TransactionalBatchLoop implements Rule {
                 + " for each item. The transaction and its database connection are held for the whole batch, and a "
                 + "failure on one item rolls back the database work of every item before it while their external "
                 + "calls stay done, so a rerun repeats them.";
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, hb.call().range(), null)).message(msg)
-                .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(hb.call().text())
+        RuleContext.FindingBuilder b = mc.finding(mc.location(hb.call().range(), null)).message(msg)
+                .enclosing(mc.enclosing()).construct(hb.call().text())
                 .severity(Severity.ERROR);
         if (scope.start() != null) {
             b.related(Semantics.location(m, scope.start().range(), "the transaction starts here"));
@@ -413,9 +410,9 @@ public final class TransactionalBatchLoop implements Rule {
 
     // ---- messages ---------------------------------------------------------------------------------------------------
 
-    private void report(RuleContext ctx, Semantics sem, MethodRef m, LoopFact loop, TxScope scope,
-                        List<CallSite> work, CallSite external, List<CallSite> selfRequiresNew,
-                        List<CallInfo> infos) {
+    private void report(MethodContext mc, LoopFact loop, TxScope scope, List<CallSite> work, CallSite external,
+                        List<CallSite> selfRequiresNew, List<CallInfo> infos) {
+        MethodRef m = mc.method();
         StringBuilder msg = new StringBuilder();
         msg.append("This loop runs every item in one transaction (").append(scope.describe()).append(") and does ")
                 .append("per-item work inside it: ");
@@ -444,11 +441,10 @@ public final class TransactionalBatchLoop implements Rule {
                     + "object: the call does not go through the Spring proxy, so it gets no transaction of its own "
                     + "and joins the batch transaction; move it to another bean.");
         }
-        String enclosing = m.type().fqn() + "#" + m.method().signature();
         Range first = new Range(loop.range().line(), loop.range().column(), loop.range().line(),
                 loop.range().line() == loop.range().endLine() ? loop.range().endColumn() : loop.range().column() + 1);
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, loop.range(), null))
-                .message(msg.toString()).enclosing(enclosing).construct(constructText(loop))
+        RuleContext.FindingBuilder b = mc.finding(mc.location(loop.range(), null))
+                .message(msg.toString()).enclosing(mc.enclosing()).construct(constructText(loop))
                 .severity(external != null ? Severity.ERROR : Severity.WARNING);
         if (scope.start() != null) {
             b.related(Semantics.location(m, scope.start().range(), "the transaction starts here"));
@@ -462,7 +458,7 @@ public final class TransactionalBatchLoop implements Rule {
             b.related(Semantics.location(m, c.range(), label));
             b.flow(Semantics.location(m, c.range(), label));
         }
-        b.fix(RuleFixes.perItemTransaction(ctx.project(), m, loop.vars().isEmpty() ? "item" : loop.vars().get(0),
+        b.fix(RuleFixes.perItemTransaction(mc.project(), m, loop.vars().isEmpty() ? "item" : loop.vars().get(0),
                 external != null ? external : work.isEmpty() ? null : work.get(0), fix(m, loop, scope)));
         b.report();
     }
