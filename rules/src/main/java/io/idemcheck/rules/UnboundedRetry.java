@@ -4,7 +4,9 @@ import io.idemcheck.core.model.Project;
 import io.idemcheck.core.finding.Finding;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
+import io.idemcheck.core.rule.MethodRules;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
@@ -30,19 +32,42 @@ import java.util.function.BiConsumer;
 @RuleInfo(id = "IDEM006", name = "UnboundedRetry",
         summary = "A retry has no ceiling, so one permanently failing item is retried forever",
         severity = Severity.WARNING, tags = {"retry", "dead-letter", "batch"}, precision = "medium")
-public final class UnboundedRetry implements Rule {
+public final class UnboundedRetry implements MethodRule {
 
-    /** What the check runs per method; explain records which detector reported what. */
+    /**
+     * What the detectors share over one scan: the tables whose retries some statement bounds, the project's RabbitMQ
+     * retry bound, and the locations already reported by the event-only / selected-rows / reset-sweep detectors and by
+     * the ack / re-send detectors (a location is reported once, by the first method that reaches it).
+     */
     private record Pass(Set<String> boundedTables, String rabbitBound, Set<String> eventOnly, Set<String> unacked) {
     }
 
+    /** Main code, with or without a body (the annotation and listener detectors read declarations). */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Pass pass = pass(project);
-        ctx.forEachMethod(project.index().methods(), m -> checkMethod(ctx, m, pass, RuleTrace.OFF,
-                (what, detector) -> detector.run()));
-        UnboundedRetryConfig.checkConfigFiles(ctx, project);
+    public boolean accepts(MethodRef m, RuleTrace trace) {
+        return MethodGates.mainCode(m, trace);
+    }
+
+    /**
+     * True: detectors skip a location another method's check already reported (the scan's {@link Pass}), so which
+     * detector names it depends on the order methods are checked in; the engine keeps index order.
+     */
+    @Override
+    public boolean inOrder() {
+        return true;
+    }
+
+    /** Runs every detector on the method, with the scan's {@link Pass}. */
+    @Override
+    public void checkMethod(MethodContext mc) {
+        Pass pass = mc.rule().state(() -> pass(mc.project()));
+        checkMethod(mc, pass, (what, detector) -> detector.run());
+    }
+
+    /** The retry limits of the configuration files, checked per file once every method was checked. */
+    @Override
+    public void afterMethods(RuleContext ctx, List<Object> collected) {
+        UnboundedRetryConfig.checkConfigFiles(ctx, ctx.project());
     }
 
     /** What the annotation detector looks for, as explain names it. */
@@ -56,49 +81,47 @@ public final class UnboundedRetry implements Rule {
     }
 
     /**
-     * Runs every detector on method {@code m}; {@code step} runs each one, given what it looks for. The put-back
-     * detector writes its conditions to an enabled {@code trace}.
+     * Runs every detector on the method; {@code step} runs each one, given what it looks for. The put-back detector
+     * writes its conditions to an enabled trace.
      */
-    private static void checkMethod(RuleContext ctx, MethodRef m, Pass pass, RuleTrace trace,
-                                    BiConsumer<String, Runnable> step) {
-        if (m.file().test()) {
-            return;
-        }
-        Semantics sem = ctx.project().semantics();
+    private static void checkMethod(MethodContext mc, Pass pass, BiConsumer<String, Runnable> step) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
         step.accept(ANNOTATION_STEP,
-                () -> UnboundedRetryLibraries.checkLibraryAnnotation(ctx, m));
+                () -> UnboundedRetryLibraries.checkLibraryAnnotation(mc, m));
         step.accept("a @RabbitListener redelivered without a bound (the project configures no retry limit)",
-                () -> UnboundedRetryListeners.checkRabbitListener(ctx, m, pass.rabbitBound()));
+                () -> UnboundedRetryListeners.checkRabbitListener(mc, m, pass.rabbitBound()));
         if (!m.method().hasBody() || m.method().body().calls().isEmpty()
                 && m.method().body().creations().isEmpty()) {
             return;
         }
         step.accept("a while (true) / for (;;) loop that catches a failure and tries again with no attempt counter "
-                + "or time bound", () -> UnboundedRetryLoops.checkLoops(ctx, m));
+                + "or time bound", () -> UnboundedRetryLoops.checkLoops(mc, m));
         step.accept("a recursion from a catch block with no attempt counter",
-                () -> UnboundedRetryLoops.checkRecursion(ctx, sem, m));
+                () -> UnboundedRetryLoops.checkRecursion(mc, sem, m));
         step.accept("a put-back (status back to a waiting state, re-enqueue, nack with requeue) in a catch block or "
                 + "failure handler, with no retry count bounded first or no dead-letter path at the bound",
-                () -> UnboundedRetryPutBack.checkPutBack(ctx, sem, m, pass.boundedTables(), trace));
+                () -> UnboundedRetryPutBack.checkPutBack(mc, sem, m, pass.boundedTables(), trace));
         step.accept("a dead-letter replay (a loop receiving from a dead-letter queue and sending back) with no "
-                + "delivery count bounded", () -> UnboundedRetryDeadLetters.checkReplay(ctx, sem, m));
+                + "delivery count bounded", () -> UnboundedRetryDeadLetters.checkReplay(mc, sem, m));
         step.accept("a failure path that writes only an event or log row, leaving the item to be selected again",
-                () -> UnboundedRetryImplicit.checkEventOnlyFailure(ctx, sem, m, pass.eventOnly()));
+                () -> UnboundedRetryImplicit.checkEventOnlyFailure(mc, sem, m, pass.eventOnly()));
         step.accept("a loop over rows selected by state whose failure path leaves the row selected (it only logs, "
                 + "writes no state, or writes the failed state a re-send sweep reads) with no retry ceiling or age "
                 + "cutoff",
-                () -> UnboundedRetrySelected.checkSelectedRows(ctx, sem, m, pass.eventOnly()));
+                () -> UnboundedRetrySelected.checkSelectedRows(mc, sem, m, pass.eventOnly()));
         step.accept("a message acknowledged only when its work succeeds, the failure swallowed without an ack, a "
                 + "reject or a dead-letter, and no delivery count read",
-                () -> UnboundedRetryUnacked.checkAckOnSuccessOnly(ctx, sem, m, pass.unacked()));
+                () -> UnboundedRetryUnacked.checkAckOnSuccessOnly(mc, sem, m, pass.unacked()));
         step.accept("an unattended loop that sends again every entry of a store kept until acknowledged (an "
                 + "in-memory map, rows selected as not acknowledged, the files of a spool directory), dropping one "
                 + "only on its ack or success and reading no attempt count or age",
-                () -> UnboundedRetryResend.checkResendLoop(ctx, sem, m, pass.unacked()));
+                () -> UnboundedRetryResend.checkResendLoop(mc, sem, m, pass.unacked()));
         step.accept("an unattended sweep that puts failed rows back with no retry count",
-                () -> UnboundedRetryImplicit.checkResetSweep(ctx, sem, m, pass.boundedTables(), pass.eventOnly()));
+                () -> UnboundedRetryImplicit.checkResetSweep(mc, sem, m, pass.boundedTables(), pass.eventOnly()));
         step.accept("a retry library configured in code (RetryTemplate, Resilience4j, Kafka) without a limit",
-                () -> UnboundedRetryLibraries.checkLibraryCode(ctx, m));
+                () -> UnboundedRetryLibraries.checkLibraryCode(mc, m));
     }
 
     @Override
@@ -115,17 +138,22 @@ public final class UnboundedRetry implements Rule {
         RuleContext collecting = new RuleContext(info(), project, found::add, d -> { });
         Pass pass = pass(project);
         List<String> lookedFor = new ArrayList<>();
-        collecting.forEachMethod(project.index().methods(), o -> checkMethod(collecting, o, pass,
-                o.equals(m) ? trace : RuleTrace.OFF, (what, detector) -> {
-                    int before = found.size();
-                    detector.run();
-                    for (Finding f : found.subList(before, found.size())) {
-                        byDetector.put(f, what);
-                    }
-                    if (o.equals(m)) {
-                        lookedFor.add(what);
-                    }
-                }));
+        collecting.forEachMethod(project.index().methods(), o -> {
+            if (!accepts(o, RuleTrace.OFF)) {
+                return;
+            }
+            checkMethod(MethodRules.reporting(collecting, o, o.equals(m) ? trace : RuleTrace.OFF), pass,
+                    (what, detector) -> {
+                        int before = found.size();
+                        detector.run();
+                        for (Finding f : found.subList(before, found.size())) {
+                            byDetector.put(f, what);
+                        }
+                        if (o.equals(m)) {
+                            lookedFor.add(what);
+                        }
+                    });
+        });
         Set<String> fired = new java.util.HashSet<>();
         for (Finding f : found) {
             // the finding belongs to m as explain sees it: its enclosing element is m, or it is located in m

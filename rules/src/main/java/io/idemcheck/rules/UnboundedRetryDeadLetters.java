@@ -7,7 +7,7 @@ import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.summary.Semantics;
 
 import java.util.LinkedHashSet;
@@ -35,7 +35,7 @@ final class UnboundedRetryDeadLetters {
             .regex("(?i).*(%s).*");
 
     /** Reports each send of a received dead-lettered message, in a receive loop that counts nothing. */
-    static void checkReplay(RuleContext ctx, Semantics sem, MethodRef m) {
+    static void checkReplay(MethodContext mc, Semantics sem, MethodRef m) {
         if (m.method().body().loops().isEmpty() || !deadLetterSource(sem, m)) {
             return;
         }
@@ -66,7 +66,7 @@ final class UnboundedRetryDeadLetters {
                         || c.argCount() == 0 || !carries(sem, m, c, take.assignedTo())) {
                     continue;
                 }
-                report(ctx, m, take, c);
+                report(mc, m, take, c);
                 return;
             }
         }
@@ -100,13 +100,13 @@ final class UnboundedRetryDeadLetters {
         return names.contains(received) || sem.roots(m, names).contains(received);
     }
 
-    private static void report(RuleContext ctx, MethodRef m, CallSite take, CallSite send) {
+    private static void report(MethodContext mc, MethodRef m, CallSite take, CallSite send) {
         String msg = Semantics.display(send) + " at line " + send.range().line() + " sends on each message that "
                 + Semantics.display(take) + " (line " + take.range().line() + ") takes from a dead-letter queue, "
                 + "and nothing counts the replays: no guard reads a retry or delivery count, and the message sent "
                 + "carries none. A message that fails for good is dead-lettered again and replayed again by the next "
                 + "run, forever, and its work is attempted each time.";
-        ctx.finding(Semantics.location(m, send.range(), null)).message(msg)
+        mc.finding(Semantics.location(m, send.range(), null)).message(msg)
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(send.text())
                 .fix(Fix.of("Carry a replay count with the message (a property or header, incremented on each "
                         + "replay) and park the message for a person (a parking queue, a FAILED row, an alert) "

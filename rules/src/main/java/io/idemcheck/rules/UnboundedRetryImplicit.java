@@ -8,7 +8,7 @@ import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -65,7 +65,7 @@ final class UnboundedRetryImplicit {
         return p;
     }
 
-    static void checkEventOnlyFailure(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
+    static void checkEventOnlyFailure(MethodContext mc, Semantics sem, MethodRef m, Set<String> reported) {
         if (m.method().body().tries().isEmpty() || requestHandler(m)) {
             return;
         }
@@ -91,7 +91,7 @@ final class UnboundedRetryImplicit {
                 }
                 String via = ev.method().method() == m.method() ? "" : " (in " + ev.method().method().name()
                         + "(), called from the catch block at line " + cc.range().line() + ")";
-                ctx.finding(loc).message("When the work in " + m.method().name() + "() fails, the catch block at line "
+                mc.finding(loc).message("When the work in " + m.method().name() + "() fails, the catch block at line "
                                 + cc.range().line() + " only records an event: " + Semantics.display(ev.call())
                                 + " at line " + ev.call().range().line() + via + ". The item's state is not changed "
                                 + "and no attempt is counted, so the next run picks the same item up again and it "
@@ -263,7 +263,7 @@ final class UnboundedRetryImplicit {
      * status = 'FAILED'} with no retry column in the statement and no selection of the table bounded by one. Every
      * row that always fails is put back on every sweep, forever.
      */
-    static void checkResetSweep(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables,
+    static void checkResetSweep(MethodContext mc, Semantics sem, MethodRef m, Set<String> boundedTables,
                                 Set<String> reported) {
         if (!sem.reachableFromEntryPoints().contains(m.method())) {
             return;
@@ -285,7 +285,7 @@ final class UnboundedRetryImplicit {
                     if (!reported.add(loc.path() + ":" + loc.startLine())) {
                         continue;
                     }
-                    ctx.finding(loc).message(Semantics.display(c) + " at line " + c.range().line() + " runs `"
+                    mc.finding(loc).message(Semantics.display(c) + " at line " + c.range().line() + " runs `"
                                     + Retries.oneLine(f.text()) + "` from unattended code: a sweep that puts failed rows "
                                     + "back in the queue, with no retry count in the statement and no selection of "
                                     + f.table() + " bounded by one. A row that always fails is failed and put back on "

@@ -8,7 +8,7 @@ import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.Templates;
@@ -21,7 +21,7 @@ final class UnboundedRetryLibraries {
     private UnboundedRetryLibraries() {
     }
 
-    static void checkLibraryAnnotation(RuleContext ctx, MethodRef m) {
+    static void checkLibraryAnnotation(MethodContext mc, MethodRef m) {
         if (m.method().annotation("Retryable") == null) {
             return;
         }
@@ -34,7 +34,7 @@ final class UnboundedRetryLibraries {
         String msg = lib + " on " + m.method().name() + "() sets " + ra.limitMember() + " = " + ra.limit()
                 + ": no ceiling. A call that always fails is retried forever and the item never reaches a recover or "
                 + "dead-letter path.";
-        ctx.finding(Semantics.location(m, a.range(), null)).message(msg)
+        mc.finding(Semantics.location(m, a.range(), null)).message(msg)
                 .enclosing(m.type().fqn() + "#" + m.method().signature()).construct("@Retryable")
                 .fix(Fix.of("Set a finite limit (" + ra.limitMember() + " = " + (ra.springCore() ? "4" : "5")
                         + ", or leave the default of 3) and handle exhaustion (a @Recover method that records the "
@@ -46,7 +46,7 @@ final class UnboundedRetryLibraries {
                 .report();
     }
 
-    static void checkLibraryCode(RuleContext ctx, MethodRef m) {
+    static void checkLibraryCode(MethodContext mc, MethodRef m) {
         List<CallSite> calls = m.method().body().calls();
         String enclosing = m.type().fqn() + "#" + m.method().signature();
         for (NewFact n : m.method().body().creations()) {
@@ -93,7 +93,7 @@ final class UnboundedRetryLibraries {
                 bounded = "jms.redeliveryPolicy.maximumRedeliveries=5";
             }
             if (why != null) {
-                ctx.finding(Semantics.location(m, n.range(), null))
+                mc.finding(Semantics.location(m, n.range(), null))
                         .message(why + ". A message or item that always fails is retried forever and blocks or floods "
                                 + "the queue.")
                         .enclosing(enclosing).construct(n.text()).fix(Fix.of(fix, Templates.boundedRetrySetting("//",
@@ -109,10 +109,10 @@ final class UnboundedRetryLibraries {
                 why = Semantics.display(c) + " retries every failure forever";
                 fix = "Use maxAttempts(5) on the builder and recover to a FAILED/DEAD state.";
                 bounded = ".maxAttempts(5)";
-            } else if (ctx.project().catalog().terms(Vocabulary.RETRY_LIMIT_SETTERS).has(c.name())
+            } else if (mc.project().catalog().terms(Vocabulary.RETRY_LIMIT_SETTERS).has(c.name())
                     && c.argCount() == 1 && Retries.isUnboundedValue(c.args().get(0).text())
                     && !c.args().get(0).text().equals("-1")
-                    || ctx.project().catalog().terms(Vocabulary.FOREVER_AT_MINUS_ONE_SETTERS).has(c.name())
+                    || mc.project().catalog().terms(Vocabulary.FOREVER_AT_MINUS_ONE_SETTERS).has(c.name())
                     && c.argCount() == 1 && c.args().get(0).text().equals("-1")) {
                 why = Semantics.display(c) + " sets the retry limit to " + c.args().get(0).text() + ": no ceiling";
                 fix = "Set a finite limit (" + c.name() + "(5)); the libraries' default is 3 attempts.";
@@ -130,7 +130,7 @@ final class UnboundedRetryLibraries {
                     // a builder chain: the setting is on the chain's last line
                     loc = new Location(loc.path(), loc.endLine(), 1, loc.endLine(), Math.max(2, loc.endColumn()), null);
                 }
-                ctx.finding(loc)
+                mc.finding(loc)
                         .message(why + ". A call that always fails is retried forever.")
                         .enclosing(enclosing).construct(c.text()).fix(Fix.of(fix, Templates.boundedRetrySetting("//",
                                 c.text(), bounded, "recover to a FAILED/DEAD state (taskClaimer.fail(claim, e)) "

@@ -11,7 +11,7 @@ import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.model.Project;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.springconfig.ConfigEntry;
 import io.idemcheck.core.springconfig.ConfigFile;
 import io.idemcheck.core.summary.Retries;
@@ -91,11 +91,11 @@ final class UnboundedRetryListeners {
         return null;
     }
 
-    static void checkRabbitListener(RuleContext ctx, MethodRef m, String projectBound) {
+    static void checkRabbitListener(MethodContext mc, MethodRef m, String projectBound) {
         if (projectBound != null || !m.method().hasBody()) {
             return;
         }
-        String why = Retries.listener(ctx.project().catalog(), m);
+        String why = Retries.listener(mc.project().catalog(), m);
         if (why == null || !why.startsWith("@RabbitListener")) {
             return;
         }
@@ -115,7 +115,7 @@ final class UnboundedRetryListeners {
             return;
         }
         Range r = onMethod != null ? onMethod.range() : m.method().nameRange();
-        ctx.finding(Semantics.location(m, r, null))
+        mc.finding(Semantics.location(m, r, null))
                 .message("The Rabbit listener " + m.method().name() + "() can throw (" + thrower + "), and nothing in "
                         + "the project changes Spring AMQP's default for a listener that throws: the message is "
                         + "rejected with requeue (defaultRequeueRejected = true), so the broker delivers it again at "

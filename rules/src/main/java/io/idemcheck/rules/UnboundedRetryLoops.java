@@ -8,6 +8,7 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.index.CallTarget;
 import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
@@ -25,11 +26,11 @@ final class UnboundedRetryLoops {
     private UnboundedRetryLoops() {
     }
 
-    static void checkLoops(RuleContext ctx, MethodRef m) {
+    static void checkLoops(MethodContext mc, MethodRef m) {
         Set<Integer> seen = new LinkedHashSet<>();
         for (Retries.RetryLoop l : Retries.retryLoops(m)) {
             if (l.bound() != null || !seen.add(l.loop().id()) || policyDecides(m, l)
-                    || helperThrowsAtCeiling(ctx, m, l)) {
+                    || helperThrowsAtCeiling(mc, m, l)) {
                 continue;
             }
             CallSite attempt = firstAttempt(m, l.attempt().firstCallId(), l.attempt().endCallId());
@@ -46,7 +47,7 @@ final class UnboundedRetryLoops {
             Location loc = Semantics.location(m, l.loop().range(), null);
             Location one = new Location(loc.path(), loc.startLine(), loc.startColumn(), loc.startLine(),
                     loc.startColumn() + 1, null);
-            RuleContext.FindingBuilder b = ctx.finding(one).message(msg)
+            RuleContext.FindingBuilder b = mc.finding(one).message(msg)
                     .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(header);
             if (attempt != null) {
                 b.related(Semantics.location(m, attempt.range(), "the attempt that is retried"));
@@ -68,7 +69,7 @@ final class UnboundedRetryLoops {
                     "}",
                     "",
                     "// for work items: the attempt count on the row, a ceiling, and DEAD at the ceiling",
-                    Templates.boundedRetry(UnboundedRetryPutBack.table(ctx.project().semantics(), m, attempt), 5,
+                    Templates.boundedRetry(UnboundedRetryPutBack.table(mc.project().semantics(), m, attempt), 5,
                             attempt != null ? attempt.text() : "attempt()"))));
             b.report();
         }
@@ -104,9 +105,9 @@ final class UnboundedRetryLoops {
      * the helper's early exit compares an attempt counter, and it creates an exception to throw. The bound lives in the
      * helper, one call down.
      */
-    private static boolean helperThrowsAtCeiling(RuleContext ctx, MethodRef m, Retries.RetryLoop l) {
+    private static boolean helperThrowsAtCeiling(MethodContext mc, MethodRef m, Retries.RetryLoop l) {
         List<CallSite> calls = m.method().body().calls();
-        List<CallTarget> targets = ctx.project().index().calls(m);
+        List<CallTarget> targets = mc.project().index().calls(m);
         for (int i = l.catchClause().firstCallId(); i < l.catchClause().endCallId() && i < calls.size(); i++) {
             for (MethodRef t : targets.get(i).targets()) {
                 if (!t.method().hasBody()) {
@@ -142,7 +143,7 @@ final class UnboundedRetryLoops {
         return best;
     }
 
-    static void checkRecursion(RuleContext ctx, Semantics sem, MethodRef m) {
+    static void checkRecursion(MethodContext mc, Semantics sem, MethodRef m) {
         List<CallTarget> targets = sem.index().calls(m);
         for (Retries.RecursiveRetry r : Retries.recursiveRetries(m, targets)) {
             if (r.bound() != null) {
@@ -153,7 +154,7 @@ final class UnboundedRetryLoops {
                     + m.method().name() + "() again from the catch block at line " + r.catchClause().range().line()
                     + ", with no attempt counter compared to a maximum: a call that always fails recurses forever "
                     + "(and ends in a StackOverflowError after flooding the downstream).";
-            ctx.finding(Semantics.location(m, self.range(), null)).message(msg)
+            mc.finding(Semantics.location(m, self.range(), null)).message(msg)
                     .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(self.text())
                     .fix(Fix.of("Pass an attempt number and stop at a maximum (`if (attempt >= MAX_ATTEMPTS) throw e; "
                             + "return " + m.method().name() + "(.., attempt + 1);`), or use a bounded retry "

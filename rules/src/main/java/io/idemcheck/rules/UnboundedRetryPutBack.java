@@ -8,7 +8,7 @@ import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
@@ -40,7 +40,7 @@ final class UnboundedRetryPutBack {
             .regex("(?i)(%s)\\w*");
 
     /** Reports put-backs of {@code m} without a bound; an enabled {@code trace} gets each put-back's conditions. */
-    static void checkPutBack(RuleContext ctx, Semantics sem, MethodRef m, Set<String> boundedTables, RuleTrace trace) {
+    static void checkPutBack(MethodContext mc, Semantics sem, MethodRef m, Set<String> boundedTables, RuleTrace trace) {
         List<CallInfo> infos = sem.calls(m);
         List<CallSite> calls = m.method().body().calls();
         // a method named like a failure handler (recover, onError) that a scheduler runs is a periodic sweep, not a
@@ -82,7 +82,7 @@ final class UnboundedRetryPutBack {
             if (bound != null) {
                 // the count is read and bounded, but reaching the bound leads nowhere: no DEAD/FAILED state, no
                 // dead-letter queue, no alert
-                ctx.finding(Semantics.location(m, c.range(), null)).message(Semantics.display(c) + " at line "
+                mc.finding(Semantics.location(m, c.range(), null)).message(Semantics.display(c) + " at line "
                         + c.range().line() + " " + how + " " + where + " while `" + bound.replace('\n', ' ')
                         + "` holds, but nothing happens once the maximum is reached: no DEAD or FAILED state, no "
                         + "dead-letter queue, no alert. The item that always fails is neither retried nor parked "
@@ -104,7 +104,7 @@ final class UnboundedRetryPutBack {
                     + ", and nothing reads or bounds a retry count first, nor moves the item to a dead-letter state "
                     + "once a maximum is reached. An item that always fails (bad data, a permanently rejected "
                     + "request) comes back on every run and floods the queue forever.";
-            ctx.finding(Semantics.location(m, c.range(), null)).message(msg)
+            mc.finding(Semantics.location(m, c.range(), null)).message(msg)
                     .enclosing(m.type().fqn() + "#" + m.method().signature()).construct(c.text())
                     .fix(Fix.of("Count the attempts and stop at a ceiling: increment a retry_count column with the "
                             + "put-back and move the row to DEAD (or FAILED, and alert) once it reaches a maximum; "

@@ -8,7 +8,7 @@ import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ResolvedType;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
 
@@ -40,7 +40,7 @@ final class UnboundedRetryResend {
     private static final Pattern TAKE_NAME = Catalog.builtin().terms(Vocabulary.TAKE_CALL_NAMES)
             .regex("(?i)(%s)\\w*");
 
-    static void checkResendLoop(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
+    static void checkResendLoop(MethodContext mc, Semantics sem, MethodRef m, Set<String> reported) {
         if (m.method().body().loops().isEmpty() || !sem.reachableFromEntryPoints().contains(m.method())
                 || UnboundedRetryUnacked.countsDeliveries(m) || UnboundedRetryImplicit.requestHandler(m)) {
             return;
@@ -61,8 +61,8 @@ final class UnboundedRetryResend {
             if (!derivesFromLoop(sem, m, argNames, inner)) {
                 continue; // it sends something else than the entry (a summary, a heartbeat)
             }
-            if (UnboundedRetryStores.rowsAwaitingAck(ctx, sem, m, inner, send, reported)
-                    || UnboundedRetryStores.spoolFiles(ctx, sem, m, inner, send, reported)
+            if (UnboundedRetryStores.rowsAwaitingAck(mc, sem, m, inner, send, reported)
+                    || UnboundedRetryStores.spoolFiles(mc, sem, m, inner, send, reported)
                     || !SEND_NAME.matcher(send.name()).matches()) {
                 continue;
             }
@@ -74,7 +74,7 @@ final class UnboundedRetryResend {
             if (!reported.add(key)) {
                 continue;
             }
-            ctx.finding(Semantics.location(m, send.range(), null))
+            mc.finding(Semantics.location(m, send.range(), null))
                     .message(m.method().name() + "() runs unattended and sends every entry of `" + store + "` again ("
                             + Semantics.display(send) + " at line " + send.range().line() + "), but never drops an "
                             + "entry after sending it and reads no attempt count: an entry leaves `" + store + "` only "

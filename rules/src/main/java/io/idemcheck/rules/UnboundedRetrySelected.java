@@ -9,7 +9,7 @@ import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -77,7 +77,7 @@ final class UnboundedRetrySelected {
     }
 
     /** Reports the loops of {@code m} over rows selected by state whose failed rows stay selected with no ceiling. */
-    static void checkSelectedRows(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
+    static void checkSelectedRows(MethodContext mc, Semantics sem, MethodRef m, Set<String> reported) {
         if (m.method().body().loops().isEmpty() || !sem.reachableFromEntryPoints().contains(m.method())
                 || UnboundedRetryImplicit.requestHandler(m)) {
             return;
@@ -93,7 +93,7 @@ final class UnboundedRetrySelected {
             }
             if (w.tryFact() == null) {
                 if (sel.failed()) {
-                    reportSweep(ctx, m, loop, sel, w, "no catch: a failure ends the sweep and leaves the row as it "
+                    reportSweep(mc, m, loop, sel, w, "no catch: a failure ends the sweep and leaves the row as it "
                             + "was");
                 }
                 continue;
@@ -104,9 +104,9 @@ final class UnboundedRetrySelected {
                     continue;
                 }
                 if (sel.failed()) {
-                    reportSweep(ctx, m, loop, sel, w, "the catch block at line " + cc.range().line() + " " + leaves);
+                    reportSweep(mc, m, loop, sel, w, "the catch block at line " + cc.range().line() + " " + leaves);
                 } else if (reported.add(w.owner().file().relPath() + ":" + cc.range().line())) {
-                    reportImplicit(ctx, m, loop, sel, w, cc, leaves);
+                    reportImplicit(mc, m, loop, sel, w, cc, leaves);
                 }
                 break;
             }
@@ -402,11 +402,11 @@ final class UnboundedRetrySelected {
                 sel.states()) + ")");
     }
 
-    private static void reportImplicit(RuleContext ctx, MethodRef m, LoopFact loop, Selection sel, Work w,
+    private static void reportImplicit(MethodContext mc, MethodRef m, LoopFact loop, Selection sel, Work w,
                                        TryFact.Catch cc, String leaves) {
         MethodRef o = w.owner();
         String where = o == m ? "" : " in " + o.method().name() + "(), called for each row,";
-        ctx.finding(Semantics.location(o, cc.range(), null))
+        mc.finding(Semantics.location(o, cc.range(), null))
                 .message(m.method().name() + "() runs unattended over the rows " + selected(sel) + " selects at line "
                         + sel.call().range().line() + "; when " + Semantics.display(w.effect()) + " at line "
                         + w.effect().range().line() + " fails, the catch block at line " + cc.range().line() + where
@@ -429,11 +429,11 @@ final class UnboundedRetrySelected {
                 .report();
     }
 
-    private static void reportSweep(RuleContext ctx, MethodRef m, LoopFact loop, Selection sel, Work w,
+    private static void reportSweep(MethodContext mc, MethodRef m, LoopFact loop, Selection sel, Work w,
                                     String leaves) {
         MethodRef o = w.owner();
         String where = o == m ? "" : " (in " + o.method().name() + "(), called for each row)";
-        ctx.finding(Semantics.location(o, w.effect().range(), null))
+        mc.finding(Semantics.location(o, w.effect().range(), null))
                 .message(m.method().name() + "() runs unattended and sends again every failed row "
                         + selected(sel) + " selects at line " + sel.call().range().line() + ": "
                         + Semantics.display(w.effect()) + " at line " + w.effect().range().line() + where + ", then "

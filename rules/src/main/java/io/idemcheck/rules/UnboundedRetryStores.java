@@ -9,7 +9,7 @@ import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.sql.SqlFacts;
 import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
@@ -57,7 +57,7 @@ final class UnboundedRetryStores {
      * records a state, claims the row or counts the attempt, and neither the selection nor a condition in the loop
      * bounds the re-sends by an attempt count or an age. True when it reported.
      */
-    static boolean rowsAwaitingAck(RuleContext ctx, Semantics sem, MethodRef m, LoopFact loop, CallSite send,
+    static boolean rowsAwaitingAck(MethodContext mc, Semantics sem, MethodRef m, LoopFact loop, CallSite send,
                                    Set<String> reported) {
         List<CallInfo> infos = sem.calls(m);
         CallSite source = null;
@@ -79,7 +79,7 @@ final class UnboundedRetryStores {
         }
         String selected = Semantics.display(source) + (where == null ? "" : " (`WHERE " + Retries.oneLine(where.strip())
                 + "`)");
-        ctx.finding(Semantics.location(m, send.range(), null))
+        mc.finding(Semantics.location(m, send.range(), null))
                 .message(m.method().name() + "() runs unattended over the rows " + selected + " selects at line "
                         + source.range().line() + " as not confirmed or acknowledged yet, and sends each again ("
                         + Semantics.display(send) + " at line " + send.range().line() + "). A row leaves that "
@@ -188,7 +188,7 @@ final class UnboundedRetryStores {
      * and the catch neither rethrows, moves the file aside nor counts; unless a condition in the loop bounds the
      * re-sends by an attempt count or an age. True when it reported.
      */
-    static boolean spoolFiles(RuleContext ctx, Semantics sem, MethodRef m, LoopFact loop, CallSite send,
+    static boolean spoolFiles(MethodContext mc, Semantics sem, MethodRef m, LoopFact loop, CallSite send,
                               Set<String> reported) {
         CallInfo si = sem.calls(m).get(send.id());
         if (!si.isEffect() || si.effectKind() == EffectKind.FILE || si.effectKind() == EffectKind.DB_INSERT
@@ -235,7 +235,7 @@ final class UnboundedRetryStores {
         if (!reported.add(m.file().relPath() + ":" + send.range().line())) {
             return true;
         }
-        ctx.finding(Semantics.location(m, send.range(), null))
+        mc.finding(Semantics.location(m, send.range(), null))
                 .message(m.method().name() + "() runs unattended over the files of a directory and sends each ("
                         + Semantics.display(send) + " at line " + send.range().line() + "), then removes the file ("
                         + Semantics.display(drop) + " at line " + drop.range().line() + ") only when the send "

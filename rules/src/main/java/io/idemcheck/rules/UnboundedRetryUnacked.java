@@ -7,7 +7,7 @@ import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.TryFact;
 import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.RuleContext;
+import io.idemcheck.core.rule.MethodContext;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
@@ -47,7 +47,7 @@ final class UnboundedRetryUnacked {
     private static final Pattern CONSTANT = Pattern.compile("\\b[A-Z][A-Z0-9_]*\\b");
     /** A comparison of magnitudes (a count compared with its bound). */
     private static final Pattern COMPARISON = Pattern.compile("<=?|>=?");
-    static void checkAckOnSuccessOnly(RuleContext ctx, Semantics sem, MethodRef m, Set<String> reported) {
+    static void checkAckOnSuccessOnly(MethodContext mc, Semantics sem, MethodRef m, Set<String> reported) {
         List<CallSite> calls = m.method().body().calls();
         if (m.method().body().tries().isEmpty() || countsDeliveries(m)) {
             return;
@@ -79,7 +79,7 @@ final class UnboundedRetryUnacked {
                 if (!reported.add(key)) {
                     continue;
                 }
-                ctx.finding(Semantics.location(m, cc.range(), null))
+                mc.finding(Semantics.location(m, cc.range(), null))
                         .message("The work in " + m.method().name() + "() acknowledges its message with "
                                 + Semantics.display(ack) + " at line " + ack.range().line() + " only when it "
                                 + "succeeds; the catch block at line " + cc.range().line() + " swallows the failure "

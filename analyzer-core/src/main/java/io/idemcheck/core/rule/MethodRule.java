@@ -40,6 +40,16 @@ public interface MethodRule extends Rule {
     }
 
     /**
+     * Whether the rule must see its methods one after another in index order, on one thread: true for a rule whose
+     * check of a method reads what its checks of earlier methods recorded in the scan's {@link RuleContext#state}
+     * (a location already reported by another detector). The default is false: methods are independent and may be
+     * checked on several threads.
+     */
+    default boolean inOrder() {
+        return false;
+    }
+
+    /**
      * Runs once after every method was checked, with what the methods {@link MethodContext#collect collected}, in
      * method order: for findings that gather several methods (a declaration reported once for all its callers). The
      * default does nothing.

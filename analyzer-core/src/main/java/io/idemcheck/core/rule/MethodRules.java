@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * threads when asked, and then, one method after another in index order, reports each method's findings, reports a
  * method that failed (one INTERNAL_ERROR diagnostic, {@link RuleContext#failed}), and finally hands what the methods
  * collected to {@link MethodRule#afterMethods}. Findings, fingerprints and diagnostics are therefore the same whatever
- * the number of threads.
+ * the number of threads. A rule that is {@link MethodRule#inOrder} is checked on the calling thread, in index order.
  */
 public final class MethodRules {
 
@@ -41,7 +41,8 @@ public final class MethodRules {
         }
         Outcome[] out = new Outcome[methods.size()];
         try {
-            Parallel.forEachIndex(methods.size(), threads, i -> out[i] = check(rule, ctx, methods.get(i)));
+            Parallel.forEachIndex(methods.size(), rule.inOrder() ? 1 : threads,
+                    i -> out[i] = check(rule, ctx, methods.get(i)));
         } catch (ExecutionException e) { // check() contains what a rule throws; this is an Error
             throw new IllegalStateException("rule " + ctx.info().id() + " failed", e.getCause());
         }
@@ -73,6 +74,15 @@ public final class MethodRules {
      */
     public static MethodContext explaining(RuleContext ctx, MethodRef m, RuleTrace trace) {
         return context(ctx, m, trace, b -> { }, o -> { });
+    }
+
+    /**
+     * A context for checking {@code m} with {@code trace} whose findings {@code ctx} reports at once (collected
+     * objects are discarded): for a rule's explain that runs its check over every method into a collecting context
+     * and needs to see which step reported what.
+     */
+    public static MethodContext reporting(RuleContext ctx, MethodRef m, RuleTrace trace) {
+        return context(ctx, m, trace, ctx::emit, o -> { });
     }
 
     /**

@@ -36,6 +36,7 @@ public final class RuleContext {
     private final Consumer<io.idemcheck.core.finding.Diagnostic> notices;
     private final Map<String, Integer> occurrences = new HashMap<>();
     private final Set<String> failures = ConcurrentHashMap.newKeySet();
+    private Object state;
 
     /**
      * @param info    metadata of the rule this context serves
@@ -117,6 +118,19 @@ public final class RuleContext {
                 "rule " + info.id() + " " + info.name() + " failed" + where + ": " + what + frame
                         + (m == null ? "; the rule's remaining work was lost" : "; this method was not checked by it"),
                 info.id(), method));
+    }
+
+    /**
+     * The rule's own state for this scan (what a {@link MethodRule} shares between its methods: project-wide
+     * thresholds it computes once, what it already reported): made by {@code init} on the first call, the same object
+     * on every later call with this context. Thread-safe; a rule keeps one state object per context.
+     */
+    @SuppressWarnings("unchecked")
+    public synchronized <T> T state(java.util.function.Supplier<T> init) {
+        if (state == null) {
+            state = init.get();
+        }
+        return (T) state;
     }
 
     /** The project model: files, index, call semantics. */
