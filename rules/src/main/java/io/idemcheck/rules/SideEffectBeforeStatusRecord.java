@@ -1,7 +1,6 @@
 package io.idemcheck.rules;
 
 import io.idemcheck.core.catalog.Vocabulary;
-import io.idemcheck.core.model.Project;
 import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.LambdaFact;
@@ -11,13 +10,15 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.EffectTrace;
 import io.idemcheck.core.summary.JobShapes;
+import io.idemcheck.core.summary.MethodInfo;
 import io.idemcheck.core.summary.Retries;
 import io.idemcheck.core.summary.Semantics;
 import io.idemcheck.rules.fix.RuleFixes;
@@ -37,32 +38,25 @@ import java.util.Set;
 @RuleInfo(id = "IDEM001", name = "SideEffectBeforeStatusRecord",
         summary = "A side effect runs before the item's state is recorded, so a restart repeats it",
         severity = Severity.ERROR, tags = {"idempotency", "batch", "restart-safety"}, precision = "high")
-public final class SideEffectBeforeStatusRecord implements Rule {
+public final class SideEffectBeforeStatusRecord implements MethodRule {
 
+    /** Main code with a body holding at least one call. */
     @Override
-    public void check(RuleContext ctx) {
-        Project project = ctx.project();
-        Semantics sem = project.semantics();
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (MethodGates.mainCodeWithCalls(m, RuleTrace.OFF)) {
-                checkMethod(ctx, sem, m, RuleTrace.OFF);
-            }
-        });
+    public boolean accepts(MethodRef m, RuleTrace trace) {
+        return MethodGates.mainCodeWithCalls(m, trace);
     }
 
+    /** Checks one method; with an enabled trace, writes each effect call's conditions and verdict to it. */
     @Override
-    public void explain(RuleContext ctx, MethodRef m, RuleTrace trace) {
-        if (MethodGates.mainCodeWithCalls(m, trace)) {
-            checkMethod(ctx, ctx.project().semantics(), m, trace);
-        }
-    }
-
-    /** Checks one method; with an enabled {@code trace}, writes each effect call's conditions and verdict to it. */
-    private void checkMethod(RuleContext ctx, Semantics sem, MethodRef m, RuleTrace trace) {
-        List<CallInfo> infos = sem.calls(m);
-        List<CallSite> calls = m.method().body().calls();
+    public void checkMethod(MethodContext mc) {
+        MethodRef m = mc.method();
+        Semantics sem = mc.semantics();
+        RuleTrace trace = mc.trace();
+        MethodInfo facts = mc.facts();
+        List<CallInfo> infos = facts.infos();
+        List<CallSite> calls = mc.calls();
         Set<Integer> consumed = new HashSet<>();
-        boolean tx = sem.isTransactional(m);
+        boolean tx = facts.transactional();
         boolean anyEffect = false;
         String ackHandler = Retries.acknowledgedAfterReturn(sem.catalog(), sem.index(), m);
         for (CallSite e : calls) {
@@ -77,7 +71,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 trace.note(line, subject, "reported in the same finding as the effect before it");
                 continue;
             }
-            String protection = protection(sem, m, e, ei);
+            String protection = protection(facts, sem, e);
             if (protection != null) {
                 trace.missing(line, subject, "an unprotected effect: " + protection);
                 continue;
@@ -98,7 +92,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     trace.missing(line, subject, "an effect a restart repeats with harm: " + safe);
                     continue;
                 }
-                if (infos.get(record.id()).deletesRow() && requestDriven(sem, m) && !overWorkItems(sem, m, e, true)) {
+                if (infos.get(record.id()).deletesRow() && requestDriven(facts) && !overWorkItems(sem, m, e, true)) {
                     // deleting a row marks work done only for a later run that selects rows; a method that runs for
                     // a caller's own request (a login, an edit) has no such run, and the row is no work item
                     trace.missing(line, subject, "a record of a work item after it: " + Semantics.display(record)
@@ -119,7 +113,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 for (int j = e.id() + 1; j < record.id(); j++) {
                     CallSite o = calls.get(j);
                     CallInfo oi = infos.get(j);
-                    if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !o.exclusiveWith(e)
+                    if (!consumed.contains(j) && unprotectedEffect(facts, sem, o) && !o.exclusiveWith(e)
                             && o.lambdaId() == e.lambdaId() && JobShapes.sameItem(sem, m, o, record, infos)
                             && !(oi.effect().isDatabaseLocal() && (tx || sameTransactionLambda(sem, m, o, record)))) {
                         group.add(o);
@@ -135,13 +129,13 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                         consumed.add(j);
                     }
                 }
-                reportGap(ctx, sem, m, group, record, infos);
+                reportGap(mc, sem, m, group, record, infos);
                 trace.fired(line, subject, "the effect runs before the record at line " + record.range().line()
                         + (group.size() > 1 ? ", with " + (group.size() - 1) + " more effect(s) before it" : ""));
             } else if (!ei.effect().isDatabaseLocal() && JobShapes.managedStatusWrite(sem, m, e, infos) != null) {
                 CallSite setter = JobShapes.managedStatusWrite(sem, m, e, infos);
                 consumed.add(e.id());
-                reportAtCommit(ctx, m, e, setter, infos);
+                reportAtCommit(mc, m, e, setter, infos);
                 trace.fired(line, subject, "the status set by " + Semantics.display(setter) + " at line "
                         + setter.range().line() + " on a managed entity is written only when the transaction commits, "
                         + "after the effect");
@@ -154,20 +148,20 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 for (int j = e.id() + 1; j < calls.size(); j++) {
                     CallSite o = calls.get(j);
                     CallInfo oi = infos.get(j);
-                    if (!consumed.contains(j) && unprotectedEffect(sem, m, o, oi) && !oi.effect().isDatabaseLocal()
+                    if (!consumed.contains(j) && unprotectedEffect(facts, sem, o) && !oi.effect().isDatabaseLocal()
                             && o.catchDepth() == 0 && o.lambdaId() < 0
                             && !Semantics.display(o).equals(Semantics.display(e))) {
                         group.add(o);
                     }
                 }
                 group.forEach(g -> consumed.add(g.id()));
-                reportBeforeAck(ctx, m, group, ackHandler, infos);
+                reportBeforeAck(mc, m, group, ackHandler, infos);
                 trace.fired(line, subject, "no record follows in this method, and it is the " + ackHandler
                         + ": its delivery is recorded as processed only after it returns, so the effect comes first"
                         + (group.size() > 1 ? " (with " + (group.size() - 1) + " more effect(s))" : ""));
             } else if (!e.loopIds().isEmpty() && !(ei.effect().isDatabaseLocal() && tx)
                     && !recordedBefore(sem, m, e, infos, calls)
-                    && (sem.entryPoint(m) != null || sem.loopOverSelectedRows(m,
+                    && (facts.isEntryPoint() || sem.loopOverSelectedRows(m,
                     m.method().body().loops().get(e.loopIds().get(0))))) {
                 // a chain of effects for one work item with no record at all (only for batches over selected rows or
                 // in job entry points: a loop over configuration or listeners is not a batch of work items)
@@ -180,7 +174,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                     // handling of this item (re-queue it), not its next step
                     if (!consumed.contains(j) && o.loopIds().contains(loop) && !o.exclusiveWith(e)
                             && o.lambdaId() == e.lambdaId() && o.catchDepth() <= e.catchDepth()
-                            && unprotectedEffect(sem, m, o, infos.get(j))
+                            && unprotectedEffect(facts, sem, o)
                             && !(infos.get(j).effect().isDatabaseLocal() && tx)) {
                         chain.add(o);
                     }
@@ -190,7 +184,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 long steps = chain.stream().map(c -> Semantics.display(c)).distinct().count();
                 if (steps >= 2 && !(chain.stream().allMatch(c -> infos.get(c.id()).effect().isDatabaseLocal()))) {
                     chain.forEach(g -> consumed.add(g.id()));
-                    reportChain(ctx, m, chain, infos);
+                    reportChain(mc, m, chain, infos);
                     trace.fired(line, subject, "no record follows, and " + (chain.size() - 1)
                             + " more unprotected effect(s) run after it for the same loop item");
                 } else if (trace.enabled()) {
@@ -218,8 +212,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 + " to its callers, where the record is looked for";
     }
 
-    private static boolean unprotectedEffect(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
-        return ci.effect() != null && protection(sem, m, c, ci) == null;
+    private static boolean unprotectedEffect(MethodInfo facts, Semantics sem, CallSite c) {
+        return facts.call(c).info().effect() != null && protection(facts, sem, c) == null;
     }
 
     /**
@@ -232,14 +226,17 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         return why == null ? "" : "; the key was rejected: " + why;
     }
 
-    private static String protection(Semantics sem, MethodRef m, CallSite c, CallInfo ci) {
+    private static String protection(MethodInfo facts, Semantics sem, CallSite c) {
+        MethodRef m = facts.method();
+        MethodInfo.Call fact = facts.call(c);
+        CallInfo ci = fact.info();
         if (ci.keyed()) {
             return "it carries an idempotency key derived from the item";
         }
         if (ci.isRecord()) {
             return "the call records the item's state itself (" + ci.record() + ")";
         }
-        CallSite claim = sem.guardingClaim(m, c);
+        CallSite claim = fact.guardingClaim();
         if (claim != null) {
             return "the claim " + Semantics.display(claim) + " at line " + claim.range().line()
                     + " guards it and its row count is checked";
@@ -255,8 +252,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         // an insert into the application's own database is a restart risk in batch code (a job, a listener, a
         // loop over selected rows); in request-driven code the caller sees the failure and nothing re-runs it
-        if (ci.effect().isDatabaseLocal() && !sem.reachableFromEntryPoints().contains(m.method())
-                && !overWorkItems(sem, m, c, requestDriven(sem, m))) {
+        if (ci.effect().isDatabaseLocal() && !facts.reachableFromEntryPoint()
+                && !overWorkItems(sem, m, c, requestDriven(facts))) {
             return "it is an insert into the application's own database outside batch code (not reachable from a "
                     + "job entry point, not in a loop over rows selected as work items)";
         }
@@ -268,9 +265,8 @@ public final class SideEffectBeforeStatusRecord implements Rule {
      * an endpoint an outside cron calls), none reaches it, and no delivery is redelivered to it. A failure there is
      * seen by the caller, and no run selects its rows again.
      */
-    private static boolean requestDriven(Semantics sem, MethodRef m) {
-        return !sem.reachableFromEntryPoints().contains(m.method()) && sem.entryPoint(m) == null
-                && sem.redelivered(m) == null;
+    private static boolean requestDriven(MethodInfo facts) {
+        return !facts.reachableFromEntryPoint() && !facts.isEntryPoint() && facts.redelivered() == null;
     }
 
     /**
@@ -343,7 +339,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
 
     // ---- messages ---------------------------------------------------------------------------------------------------
 
-    private void reportGap(RuleContext ctx, Semantics sem, MethodRef m, List<CallSite> group, CallSite record,
+    private void reportGap(MethodContext mc, Semantics sem, MethodRef m, List<CallSite> group, CallSite record,
                            List<CallInfo> infos) {
         CallSite e = group.get(0);
         EffectTrace t = infos.get(e.id()).effect();
@@ -372,7 +368,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         msg.append(basisNote(t, ri));
         String enclosing = m.type().fqn() + "#" + m.method().signature();
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null))
+        RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, e.range(), null))
                 .message(msg.toString()).enclosing(enclosing).construct(e.text());
         for (int i = 1; i < t.hops().size(); i++) {
             b.related(t.hops().get(i));
@@ -390,14 +386,14 @@ public final class SideEffectBeforeStatusRecord implements Rule {
             b.flow(hop);
         }
         b.flow(recLoc.withLabel("the state is recorded only here: " + ri.record()));
-        b.fix(RuleFixes.sideEffectBeforeRecord(ctx.project(), m, e, record));
-        EntryChains.to(ctx.project().semantics(), m, e).forEach(b::related);
+        b.fix(RuleFixes.sideEffectBeforeRecord(mc.project(), m, e, record));
+        EntryChains.to(mc.project().semantics(), m, e).forEach(b::related);
         b.report();
     }
 
-    private void reportAtCommit(RuleContext ctx, MethodRef m, CallSite e, CallSite setter, List<CallInfo> infos) {
+    private void reportAtCommit(MethodContext mc, MethodRef m, CallSite e, CallSite setter, List<CallInfo> infos) {
         EffectTrace t = infos.get(e.id()).effect();
-        MethodRef txOwner = JobShapes.transactionOf(ctx.project().semantics(), m);
+        MethodRef txOwner = JobShapes.transactionOf(mc.project().semantics(), m);
         String where = txOwner == null || txOwner.equals(m) ? m.method().name() + "()"
                 : "its caller " + txOwner.method().name() + "() (line " + txOwner.method().range().line()
                 + ", a call on the same object, so " + m.method().name() + "() runs in that transaction)";
@@ -410,7 +406,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 + "effect, and the row is not claimed first with a conditional update whose row count is checked."
                 + likelyNote(t);
         String enclosing = m.type().fqn() + "#" + m.method().signature();
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null)).message(msg)
+        RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, e.range(), null)).message(msg)
                 .enclosing(enclosing).construct(e.text());
         for (int i = 1; i < t.hops().size(); i++) {
             b.related(t.hops().get(i));
@@ -427,11 +423,11 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         b.flow(rec.withLabel("the state is recorded only when the transaction commits"));
         b.fix(Fix.of("Commit the new status (or a claim) in its own transaction before the effect, or give the "
                 + "effect an idempotency key derived from the item.", null));
-        EntryChains.to(ctx.project().semantics(), m, e).forEach(b::related);
+        EntryChains.to(mc.project().semantics(), m, e).forEach(b::related);
         b.report();
     }
 
-    private void reportBeforeAck(RuleContext ctx, MethodRef m, List<CallSite> group, String handler,
+    private void reportBeforeAck(MethodContext mc, MethodRef m, List<CallSite> group, String handler,
                                  List<CallInfo> infos) {
         CallSite e = group.get(0);
         EffectTrace t = infos.get(e.id()).effect();
@@ -452,7 +448,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 + "event reaches the effect, and no row is claimed or marked before it.");
         msg.append(basisNote(t, null));
         String enclosing = m.type().fqn() + "#" + m.method().signature();
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null))
+        RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, e.range(), null))
                 .message(msg.toString()).enclosing(enclosing).construct(e.text());
         for (int i = 1; i < t.hops().size(); i++) {
             b.related(t.hops().get(i));
@@ -471,12 +467,12 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         b.fix(Fix.of("Give the effect an idempotency key derived from the event (its id) that the receiver dedupes "
                 + "on, or record the event as handled (a conditional insert or claim whose result is checked) before "
                 + "the effect.", null));
-        EntryChains.to(ctx.project().semantics(), m, e).stream()
+        EntryChains.to(mc.project().semantics(), m, e).stream()
                 .filter(l -> l.startLine() != handlerLoc.startLine()).forEach(b::related);
         b.report();
     }
 
-    private void reportChain(RuleContext ctx, MethodRef m, List<CallSite> chain, List<CallInfo> infos) {
+    private void reportChain(MethodContext mc, MethodRef m, List<CallSite> chain, List<CallInfo> infos) {
         CallSite e = chain.get(0);
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < chain.size(); i++) {
@@ -488,7 +484,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
                 + "dies midway, a restart repeats the steps that already ran (" + describe(t) + ", so a restart "
                 + t.verb() + ")." + likelyNote(t);
         String enclosing = m.type().fqn() + "#" + m.method().signature();
-        RuleContext.FindingBuilder b = ctx.finding(Semantics.location(m, e.range(), null)).message(msg)
+        RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, e.range(), null)).message(msg)
                 .enclosing(enclosing).construct(e.text());
         for (int i = 1; i < chain.size(); i++) {
             CallSite o = chain.get(i);
@@ -500,7 +496,7 @@ public final class SideEffectBeforeStatusRecord implements Rule {
         }
         b.fix(Fix.of("Record each step's outcome (or claim the item first) and give every step an idempotency key "
                 + "derived from the item, so a restart can tell which steps already ran.", null));
-        EntryChains.to(ctx.project().semantics(), m, e).forEach(b::related);
+        EntryChains.to(mc.project().semantics(), m, e).forEach(b::related);
         b.report();
     }
 
