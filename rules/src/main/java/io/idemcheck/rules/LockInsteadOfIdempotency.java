@@ -41,12 +41,7 @@ public final class LockInsteadOfIdempotency implements MethodRule {
     /** Main code with a body. */
     @Override
     public boolean accepts(MethodRef m, RuleTrace trace) {
-        if (m.file().test() || !m.method().hasBody()) {
-            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
-                    : "the method has no body"));
-            return false;
-        }
-        return true;
+        return MethodGates.mainCodeWithBody(m, trace);
     }
 
     @Override

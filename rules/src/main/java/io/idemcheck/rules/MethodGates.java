@@ -38,4 +38,17 @@ final class MethodGates {
         }
         return true;
     }
+
+    /**
+     * @return true if {@code m} is main code with a body; otherwise writes "main code with a body" with what is
+     *         missing (test code, or no body)
+     */
+    static boolean mainCodeWithBody(MethodRef m, RuleTrace trace) {
+        if (m.file().test() || !m.method().hasBody()) {
+            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
+                    : "the method has no body"));
+            return false;
+        }
+        return true;
+    }
 }

@@ -7,7 +7,6 @@ import io.idemcheck.core.facts.LoopFact;
 import io.idemcheck.core.facts.Range;
 import io.idemcheck.core.facts.Receiver;
 import io.idemcheck.core.finding.Fix;
-import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.rule.MethodContext;
@@ -45,12 +44,7 @@ public final class TransactionalBatchLoop implements MethodRule {
     /** Main code with a body. */
     @Override
     public boolean accepts(MethodRef m, RuleTrace trace) {
-        if (m.file().test() || !m.method().hasBody()) {
-            trace.missing(0, "the method", "main code with a body: " + (m.file().test() ? "this is test code"
-                    : "the method has no body"));
-            return false;
-        }
-        return true;
+        return MethodGates.mainCodeWithBody(m, trace);
     }
 
     /** Checks one method; with an enabled trace, writes each loop's conditions and verdict to it. */
