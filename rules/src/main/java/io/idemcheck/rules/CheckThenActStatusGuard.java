@@ -85,7 +85,8 @@ public final class CheckThenActStatusGuard implements MethodRule {
         MethodRef m = mc.method();
         Semantics sem = mc.semantics();
         Body body = m.method().body();
-        if (body.guards().isEmpty() && body.calls().stream().noneMatch(h -> StatusChecks.assertionGuard(sem, m, h) != null)) {
+        if (body.guards().isEmpty()
+                && body.calls().stream().noneMatch(h -> StatusChecks.assertionGuard(sem, m, h) != null)) {
             mc.trace().missing(0, "the method", "a condition: the method has no if, switch, early exit or assertion "
                     + "call (catalog assertionGuardCalls, or a project helper that throws unless its argument is true)");
             return;

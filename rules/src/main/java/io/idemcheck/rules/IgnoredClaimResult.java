@@ -157,8 +157,8 @@ public final class IgnoredClaimResult implements MethodRule {
             if (declared != null && "void".equals(declared.method().returnType().name())
                     && !declared.method().hasBody()) {
                 for (SqlStatement st : ci.statements()) {
-                    if (st.shapes().stream().anyMatch(f -> NonConditionalStatusUpdate.transitionShape(
-                            project.catalog(), f) && NonConditionalStatusUpdate.fencedShape(project.catalog(), f))) {
+                    if (st.shapes().stream().anyMatch(f -> StatusWriteShapes.transitionShape(
+                            project.catalog(), f) && StatusWriteShapes.fencedShape(project.catalog(), f))) {
                         mc.collect(new VoidClaim(st, declared, Semantics.location(m, c.range(),
                                 Semantics.display(c) + " cannot tell whether it won the row")));
                     }
@@ -326,7 +326,7 @@ public final class IgnoredClaimResult implements MethodRule {
             return true;
         }
         return ci.statements().stream().anyMatch(st -> st.shapes().stream().anyMatch(
-                f -> NonConditionalStatusUpdate.transitionShape(cat, f) && NonConditionalStatusUpdate.fencedShape(cat, f)));
+                f -> StatusWriteShapes.transitionShape(cat, f) && StatusWriteShapes.fencedShape(cat, f)));
     }
 
     /**

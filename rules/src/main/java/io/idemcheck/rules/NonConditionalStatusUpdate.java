@@ -111,7 +111,7 @@ public final class NonConditionalStatusUpdate implements MethodRule {
             List<Use> uses = e.getValue();
             if (enclosing(project, st, uses.get(0)).equals(m.id())) {
                 trace.fired(st.range().line(), "the statement " + st.id(), "a blind status transition ("
-                        + String.join(", ", blindStatusColumns(project.catalog(), st)) + "), run by "
+                        + String.join(", ", StatusWriteShapes.blindStatusColumns(project.catalog(), st)) + "), run by "
                         + uses.size() + " call site(s): " + uses.get(0).why());
                 fired = true;
             }
@@ -139,14 +139,15 @@ public final class NonConditionalStatusUpdate implements MethodRule {
         List<CallInfo> infos = mc.facts().infos();
         for (CallSite c : m.method().body().calls()) {
             for (SqlStatement st : writes(sem, m, c, infos.get(c.id()))) {
-                if (!blind(project.catalog(), st)) {
+                if (!StatusWriteShapes.blind(project.catalog(), st)) {
                     continue;
                 }
                 int line = c.range().line();
                 String subject = trace.enabled() ? Semantics.display(c) : null;
                 if (trace.enabled()) {
                     trace.held(line, subject, "it runs a blind status write: " + st.id() + " sets "
-                            + String.join(", ", blindStatusColumns(project.catalog(), st)) + " with no predicate on "
+                            + String.join(", ", StatusWriteShapes.blindStatusColumns(project.catalog(), st))
+                            + " with no predicate on "
                             + "the current status, a version, an owner or a lease (" + st.relPath() + ":"
                             + st.range().line() + ")");
                 }
@@ -161,7 +162,7 @@ public final class NonConditionalStatusUpdate implements MethodRule {
                             + "PESSIMISTIC_WRITE repository method) in the same transaction locks it");
                     continue;
                 }
-                Set<String> columns = blindStatusColumns(project.catalog(), st);
+                Set<String> columns = StatusWriteShapes.blindStatusColumns(project.catalog(), st);
                 CallInfo ci = infos.get(c.id());
                 if (convergesToCheckedState(m, c, st) || StatusChecks.convergent(sem, m, c, ci, columns)) {
                     // if (!"ARCHIVED".equals(s)) set ARCHIVED: a repeat writes the same value again
@@ -263,117 +264,6 @@ public final class NonConditionalStatusUpdate implements MethodRule {
     }
 
     /**
-     * Soft-delete, default and display flags that the catalog's {@code *_status} pattern also matches: setting them is
-     * not a step of a workflow, and a predicate on them does not fence the workflow's status.
-     */
-
-    /** Sets a workflow status column (not only flags). */
-    static boolean transitionShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
-        return f.kind() == SqlFacts.Kind.UPDATE && f.setColumns().stream()
-                .anyMatch(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c));
-    }
-
-    /**
-     * The WHERE clause fences the transition: it constrains a version, owner or lease column, the very status
-     * column the statement sets (a predicate on another flag, {@code AND delete_status = 0}, does not), or holds an
-     * expected old value of another column the statement sets ({@link StatusChecks#expectedOldValue}).
-     */
-    static boolean fencedShape(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
-        for (String w : f.whereColumns()) {
-            if (cat.isFencingColumn(w)) {
-                return true;
-            }
-            if (cat.isStatusColumn(w) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(w) && f.setColumns().contains(w)) {
-                return true;
-            }
-        }
-        return StatusChecks.expectedOldValue(f);
-    }
-
-    /**
-     * The WHERE clause chooses the rows with a subquery over the same table that constrains the status column the
-     * statement sets ({@code WHERE sn IN (SELECT sn FROM (SELECT f.sn FROM flow f WHERE f.status = 'WAIT') o)}): the
-     * status predicate is part of the statement. IDEM003 only: the statement is a set-based sweep, not a claim of one
-     * row, so IDEM005's reading of fenced shapes (a claim whose count matters) does not apply to it.
-     */
-    static boolean fencedInSubquery(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
-        if (f.text() == null || f.table() == null) {
-            return false;
-        }
-        String table = java.util.regex.Pattern.quote(f.table());
-        for (String c : f.setColumns()) {
-            if (!cat.isStatusColumn(c) || cat.terms(Vocabulary.FLAG_COLUMNS).has(c)) {
-                continue;
-            }
-            String col = java.util.regex.Pattern.quote(c);
-            if (java.util.regex.Pattern.compile("(?is)\\bWHERE\\b.*\\(\\s*SELECT\\b.*?\\bFROM\\s+`?" + table
-                    + "`?(?![\\w.]).*?\\bWHERE\\b.*?(?<![\\w])(\\w+\\.)?`?" + col
-                    + "`?\\s*(=|<>|!=|\\bIN\\b|\\bNOT\\s+IN\\b)").matcher(f.text()).find()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The workflow status columns (normalised) that the statement's blind shapes set. */
-    static Set<String> blindStatusColumns(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
-        Set<String> out = new java.util.LinkedHashSet<>();
-        for (SqlFacts f : st.shapes()) {
-            if (transitionShape(cat, f) && !fencedShape(cat, f) && !fencedInSubquery(cat, f)
-                    && !decidedByRow(cat, f)) {
-                out.addAll(StatusRows.statusColumns(cat, f));
-            }
-        }
-        return out;
-    }
-
-    /** Some shape of the statement writes a workflow status without fencing it. */
-    static boolean blind(io.idemcheck.core.catalog.Catalog cat, SqlStatement st) {
-        return st.shapes().stream().anyMatch(f -> transitionShape(cat, f) && !fencedShape(cat, f)
-                && !fencedInSubquery(cat, f) && !decidedByRow(cat, f));
-    }
-
-    private static final java.util.regex.Pattern CASE_WORD = java.util.regex.Pattern.compile("[A-Za-z_][\\w.]*");
-    private static final Set<String> CASE_KEYWORDS = Set.of("case", "when", "then", "else", "end", "and", "or",
-            "not", "null", "is", "in", "between", "like");
-
-    /**
-     * Every workflow status column the shape sets gets a {@code CASE} whose conditions read the row's own columns
-     * ({@code SET retry_count = retry_count + 1, status = CASE WHEN retry_count + 1 >= 5 THEN 'DEAD' ELSE 'PENDING'
-     * END}): the new status is decided by the database from the row's current values in the same statement, the
-     * attempt-counted failure write that IDEM006 recommends, not an overwrite of a status read earlier. A CASE over
-     * parameters only ({@code CASE WHEN ? THEN ..}) decides nothing from the row and stays blind.
-     */
-    static boolean decidedByRow(io.idemcheck.core.catalog.Catalog cat, SqlFacts f) {
-        if (f.text() == null) {
-            return false;
-        }
-        Set<String> columns = StatusRows.statusColumns(cat, f);
-        if (columns.isEmpty()) {
-            return false;
-        }
-        for (String col : f.setColumns()) {
-            if (!columns.contains(StatusRows.norm(col))) {
-                continue;
-            }
-            java.util.regex.Matcher cm = java.util.regex.Pattern.compile("(?is)(?<![\\w.])"
-                    + java.util.regex.Pattern.quote(col) + "\\s*=\\s*CASE\\b(.*?)\\bEND\\b").matcher(f.text());
-            if (!cm.find()) {
-                return false;
-            }
-            java.util.regex.Matcher w = CASE_WORD.matcher(cm.group(1).replaceAll("'[^']*'", " "));
-            boolean readsRow = false;
-            while (w.find()) {
-                readsRow |= !CASE_KEYWORDS.contains(w.group().toLowerCase(java.util.Locale.ROOT));
-            }
-            if (!readsRow) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * True when an earlier call of the same transaction locks the row for update ({@code SELECT .. FOR UPDATE}, or a
      * repository method annotated {@code @Lock(PESSIMISTIC_WRITE)}): the lock serialises the read and the write, so a
      * second run waits for the first to commit and then reads the new status. Only inside a transaction (a
@@ -442,8 +332,8 @@ public final class NonConditionalStatusUpdate implements MethodRule {
 
     private void report(RuleContext ctx, SqlStatement st, List<Use> uses) {
         io.idemcheck.core.catalog.Catalog cat = ctx.project().catalog();
-        SqlFacts blind = st.shapes().stream().filter(f -> transitionShape(cat, f) && !fencedShape(cat, f)
-                        && !fencedInSubquery(cat, f))
+        SqlFacts blind = st.shapes().stream().filter(f -> StatusWriteShapes.transitionShape(cat, f)
+                        && !StatusWriteShapes.fencedShape(cat, f) && !StatusWriteShapes.fencedInSubquery(cat, f))
                 .findFirst().orElse(st.shapes().get(0));
         String column = blind.setColumns().stream()
                 .filter(c -> cat.isStatusColumn(c) && !cat.terms(Vocabulary.FLAG_COLUMNS).has(c))

@@ -131,7 +131,7 @@ final class StatusActs {
 
     /**
      * Every status transition the call runs is fenced as IDEM003 reads a fence
-     * ({@link NonConditionalStatusUpdate#fencedShape}, or a status subquery over the same table: a predicate on the status it sets, a version,
+     * ({@link StatusWriteShapes#fencedShape}, or a status subquery over the same table: a predicate on the status it sets, a version,
      * last-modified, owner or lease column of the catalog's {@code fencingColumns}, an expected old value of a column it
      * sets). With its row count checked, the write is a compare-and-set: a second run that read the same old row
      * updates nothing and stops, whatever state it moves the row to.
@@ -139,10 +139,10 @@ final class StatusActs {
     static boolean fencedWrite(Semantics sem, CallInfo ci) {
         io.idemcheck.core.catalog.Catalog cat = sem.catalog();
         List<io.idemcheck.core.sql.SqlFacts> shapes = ci.statements().stream().flatMap(st -> st.shapes().stream())
-                .filter(f -> NonConditionalStatusUpdate.transitionShape(cat, f)).toList();
+                .filter(f -> StatusWriteShapes.transitionShape(cat, f)).toList();
         // a CASE decided by the row's own columns is not blind, but its count is always 1: no compare-and-set
-        return !shapes.isEmpty() && shapes.stream().allMatch(f -> NonConditionalStatusUpdate.fencedShape(cat, f)
-                || NonConditionalStatusUpdate.fencedInSubquery(cat, f));
+        return !shapes.isEmpty() && shapes.stream().allMatch(f -> StatusWriteShapes.fencedShape(cat, f)
+                || StatusWriteShapes.fencedInSubquery(cat, f));
     }
 
     /**

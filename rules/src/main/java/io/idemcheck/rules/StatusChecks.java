@@ -76,7 +76,7 @@ final class StatusChecks {
         return sawValue && !other;
     }
 
-    /** True when the write {@code c} concerns the row whose status {@code sc} read ({@link StatusRows#sameRow}). */
+    /** A word of a lock's key expression: a name it may be keyed by. */
     private static final java.util.regex.Pattern LOCK_KEY_WORD = java.util.regex.Pattern.compile("[A-Za-z_$][\\w$]*");
 
     /**
@@ -164,6 +164,7 @@ final class StatusChecks {
         return false;
     }
 
+    /** True when the write {@code c} concerns the row whose status {@code sc} read ({@link StatusRows#sameRow}). */
     static boolean sameRow(Semantics sem, MethodRef m, CallSite c, CheckThenActStatusGuard.StatusCheck sc) {
         return StatusRows.sameRow(sem, m, c, sc.variable(), sc.loadedBy(), sc.loadedIn());
     }

@@ -46,7 +46,7 @@ final class StoredRows {
     static boolean byOwnKey(Catalog cat, SqlStatement st) {
         boolean any = false;
         for (SqlFacts f : st.shapes()) {
-            if (!NonConditionalStatusUpdate.transitionShape(cat, f) || NonConditionalStatusUpdate.fencedShape(cat, f)) {
+            if (!StatusWriteShapes.transitionShape(cat, f) || StatusWriteShapes.fencedShape(cat, f)) {
                 continue;
             }
             if (f.whereColumns().isEmpty()) {
