@@ -180,4 +180,46 @@ class MethodRulesTest {
         assertThat(r.findings()).hasSize(4);
         assertThat(r.diagnostics()).filteredOn(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR).hasSize(1);
     }
+
+    /** Records the thread and order it checks methods in, and counts scan states made. */
+    @RuleInfo(id = "TEST02", name = "InOrder", summary = "in order", severity = Severity.WARNING)
+    static final class InOrder implements MethodRule {
+        final List<String> order = java.util.Collections.synchronizedList(new ArrayList<>());
+        final java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final java.util.concurrent.atomic.AtomicInteger states = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public boolean inOrder() {
+            return true;
+        }
+
+        @Override
+        public void checkMethod(MethodContext mc) {
+            List<String> seen = mc.rule().state(() -> {
+                states.incrementAndGet();
+                return new ArrayList<String>();
+            });
+            seen.add(mc.method().method().name());
+            order.add(mc.method().method().name());
+            threads.add(Thread.currentThread());
+        }
+
+        @Override
+        public void afterMethods(RuleContext ctx, List<Object> collected) {
+            List<String> seen = ctx.state(ArrayList::new);
+            order.add("after:" + String.join(",", seen));
+        }
+    }
+
+    @Test
+    void anInOrderRuleIsCheckedOnTheCallingThreadInIndexOrderAndKeepsOneStatePerScan() {
+        InOrder rule = new InOrder();
+        MethodRules.drive(rule, new RuleContext(rule.info(), project, f -> { }), 4);
+        assertThat(rule.order).containsExactly("first", "second", "boom", "third", "after:first,second,boom,third");
+        assertThat(rule.threads).containsExactly(Thread.currentThread());
+        assertThat(rule.states.get()).isEqualTo(1);
+        // another scan (another context) starts from a state of its own
+        MethodRules.drive(rule, new RuleContext(rule.info(), project, f -> { }), 1);
+        assertThat(rule.states.get()).isEqualTo(2);
+    }
 }
