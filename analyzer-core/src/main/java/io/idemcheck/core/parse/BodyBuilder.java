@@ -66,6 +66,7 @@ import static io.idemcheck.core.parse.FactExtractor.stringValue;
 import static io.idemcheck.core.parse.FactExtractor.text;
 import static io.idemcheck.core.parse.FactExtractor.typeRef;
 import static io.idemcheck.core.parse.SyntaxShapes.exits;
+import static io.idemcheck.core.parse.SyntaxShapes.outermostFirst;
 import static io.idemcheck.core.parse.SyntaxShapes.use;
 
 /** Builds the {@link Body} of one method by walking its statements once. */
@@ -105,28 +106,15 @@ final class BodyBuilder {
         this.fields = fields;
         this.constants = constants;
         this.params = params;
-        for (MethodFacts.Param p : params) {
-            paramNames.add(p.name());
-        }
+        params.forEach(p -> paramNames.add(p.name()));
     }
 
     /** The body of {@code root}, walked with {@link #stmt} before. */
     Body build(BlockStmt root) {
-        List<LambdaFact> lambdas = new ArrayList<>();
-        for (int i = 0; i < lambdaInfo.size(); i++) {
-            lambdas.add(new LambdaFact(i, lambdaParams.get(i), lambdaInfo.get(i)[0], lambdaInfo.get(i)[1]));
-        }
+        List<LambdaFact> lambdas = SyntaxShapes.lambdaFacts(lambdaInfo, lambdaParams);
         Map<String, LocalVar> lv = new LinkedHashMap<>(); // declaration order
         locals.forEach((k, v) -> lv.put(k, v.build()));
-        List<NewFact> news = new ArrayList<>();
-        for (Object[] c : creations) {
-            ObjectCreationExpr oc = (ObjectCreationExpr) c[0];
-            List<String> args = new ArrayList<>();
-            oc.getArguments().forEach(a -> args.add(text(a)));
-            news.add(new NewFact(oc.getType().getNameWithScope(), args, range(oc), text(oc), (String) c[1],
-                    ((int[]) c[2])[0], ((int[]) c[2])[1]));
-        }
-        return new Body(calls, loops, guards, lambdas, lv, tries, news, returnedNames,
+        return new Body(calls, loops, guards, lambdas, lv, tries, SyntaxShapes.newFacts(creations), returnedNames,
                 ExitShapes.of(root, params, stmtCalls, ifExits));
     }
 
@@ -386,9 +374,7 @@ final class BodyBuilder {
                 LocalVarBuilder lb = local(v.getNameAsString(), typeRef(v.getType()), !loopStack.isEmpty());
                 v.getInitializer().ifPresent(init -> {
                     lb.addSources(names(init));
-                    for (int i = before; i < calls.size(); i++) {
-                        lb.initCalls.add(i);
-                    }
+                    lb.initCalls.addAll(idsFrom(before));
                     lb.initText = text(init);
                 });
             }
@@ -399,15 +385,14 @@ final class BodyBuilder {
                 LocalVarBuilder lb = locals.get(n.getNameAsString());
                 if (lb != null) {
                     lb.addSources(names(ae.getValue()));
-                    for (int i = before; i < calls.size(); i++) {
-                        lb.initCalls.add(i);
-                    }
+                    lb.initCalls.addAll(idsFrom(before));
                     if (lb.initText == null) {
                         lb.initText = text(ae.getValue());
                     }
                 }
             } else {
                 expr(ae.getTarget());
+                fieldWrite(ae, before);
             }
         } else if (e instanceof ConditionalExpr ce) {
             int before = calls.size();
@@ -514,10 +499,7 @@ final class BodyBuilder {
             } else {
                 expr(a);
             }
-            Set<Integer> ids = new LinkedHashSet<>();
-            for (int i = before; i < calls.size(); i++) {
-                ids.add(i);
-            }
+            Set<Integer> ids = idsFrom(before);
             Set<String> ns = fn instanceof LambdaExpr ? Set.of()
                     : fn instanceof MethodReferenceExpr mr ? names(mr.getScope()) : names(a);
             args.add(new Arg(text(a), ns, ids, stringValue(a, constants)));
@@ -544,6 +526,22 @@ final class BodyBuilder {
             for (Arg a : args) {
                 locals.get(receiver.name()).addSources(a.names());
             }
+        }
+    }
+
+    /** {@code u.handleCode = v} (u a variable) read as the call u.setHandleCode(v), the assignment its text. */
+    private void fieldWrite(AssignExpr ae, int before) {
+        String setter = SyntaxShapes.fieldSetter(ae, n -> locals.containsKey(n) || paramNames.contains(n));
+        if (setter != null) {
+            Expression v = ae.getValue();
+            String u = ((NameExpr) ((FieldAccessExpr) ae.getTarget()).getScope()).getNameAsString();
+            if (locals.containsKey(u)) {
+                locals.get(u).addSources(names(v)); // what is set flows into the entity, as a setter's argument does
+            }
+            calls.add(new CallSite(calls.size(), setter, receiver(((FieldAccessExpr) ae.getTarget()).getScope()),
+                    List.of(new Arg(text(v), names(v), idsFrom(before), stringValue(v, constants))), range(ae), text(ae),
+                    CallSite.Use.DISCARDED, null, outermostFirst(loopStack), outermostFirst(armStack),
+                    outermostFirst(guardStack), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
         }
     }
 
@@ -586,10 +584,13 @@ final class BodyBuilder {
         }
     }
 
-    private static <T> List<T> outermostFirst(Deque<T> stack) {
-        List<T> out = new ArrayList<>(stack);
-        java.util.Collections.reverse(out);
-        return out;
+    /** The ids of the calls walked since call id {@code before}, in order. */
+    private Set<Integer> idsFrom(int before) {
+        Set<Integer> ids = new LinkedHashSet<>();
+        for (int i = before; i < calls.size(); i++) {
+            ids.add(i);
+        }
+        return ids;
     }
 
     private LocalVarBuilder local(String name, TypeRef type, boolean inLoop) {

@@ -233,4 +233,48 @@ final class SyntaxShapes {
             return CallSite.Use.OTHER;
         }
     }
+
+    /** The setter a plain field write on a variable stands for: {@code u.handleCode = v} gives setHandleCode when
+     * {@code isVar} holds for u; null for another assignment (compound, {@code this.x = ..}, {@code Type.x = ..}). */
+    static String fieldSetter(com.github.javaparser.ast.expr.AssignExpr ae, java.util.function.Predicate<String> isVar) {
+        if (ae.getOperator() != com.github.javaparser.ast.expr.AssignExpr.Operator.ASSIGN
+                || !(ae.getTarget() instanceof com.github.javaparser.ast.expr.FieldAccessExpr fa)
+                || !(fa.getScope() instanceof com.github.javaparser.ast.expr.NameExpr s) || !isVar.test(s.getNameAsString())) {
+            return null;
+        }
+        String f = fa.getNameAsString();
+        return "set" + Character.toUpperCase(f.charAt(0)) + f.substring(1);
+    }
+
+    /** The {@code new} expressions a body walk collected, each {ObjectCreationExpr, assignedTo, int[]{owner call id,
+     * lambda id}}, as facts in walk order. */
+    static java.util.List<io.idemcheck.core.facts.NewFact> newFacts(java.util.List<Object[]> creations) {
+        java.util.List<io.idemcheck.core.facts.NewFact> news = new java.util.ArrayList<>();
+        for (Object[] c : creations) {
+            com.github.javaparser.ast.expr.ObjectCreationExpr oc = (com.github.javaparser.ast.expr.ObjectCreationExpr) c[0];
+            java.util.List<String> args = new java.util.ArrayList<>();
+            oc.getArguments().forEach(a -> args.add(FactExtractor.text(a)));
+            news.add(new io.idemcheck.core.facts.NewFact(oc.getType().getNameWithScope(), args, FactExtractor.range(oc),
+                    FactExtractor.text(oc), (String) c[1], ((int[]) c[2])[0], ((int[]) c[2])[1]));
+        }
+        return news;
+    }
+
+    /** The lambdas a body walk numbered: {@code info} holds {owner call id, parent lambda id} per lambda, {@code
+     * params} its parameter names. */
+    static java.util.List<io.idemcheck.core.facts.LambdaFact> lambdaFacts(java.util.List<int[]> info,
+                                                                        java.util.List<java.util.List<String>> params) {
+        java.util.List<io.idemcheck.core.facts.LambdaFact> out = new java.util.ArrayList<>();
+        for (int i = 0; i < info.size(); i++) {
+            out.add(new io.idemcheck.core.facts.LambdaFact(i, params.get(i), info.get(i)[0], info.get(i)[1]));
+        }
+        return out;
+    }
+
+    /** A stack's elements, bottom (outermost) first. */
+    static <T> java.util.List<T> outermostFirst(java.util.Deque<T> stack) {
+        java.util.List<T> out = new java.util.ArrayList<>(stack);
+        java.util.Collections.reverse(out);
+        return out;
+    }
 }
