@@ -362,9 +362,12 @@ public final class SideEffectBeforeStatusRecord implements MethodRule {
             msg.append(" The claim ").append(Semantics.display(ignored)).append(" at line ")
                     .append(ignored.range().line()).append(" does not protect it: its row count is never checked.");
         } else {
-            msg.append(" Nothing between makes a second run safe: no idempotency key derived from the item reaches "
-                    + "the effect, and the row is not claimed first with a conditional update whose row count is "
-                    + "checked.");
+            String unstable = sem.unstableKey(m, e);
+            msg.append(" Nothing between makes a second run safe: ").append(unstable != null
+                    ? "a key is sent with the effect, but it changes on every run (it holds " + unstable.replaceAll(
+                    "\\($", "()") + ", a random or clock value), so the downstream does not recognise a retry"
+                    : "no idempotency key derived from the item reaches the effect").append(", and the row is not "
+                    + "claimed first with a conditional update whose row count is checked.");
         }
         msg.append(basisNote(t, ri));
         String enclosing = m.type().fqn() + "#" + m.method().signature();

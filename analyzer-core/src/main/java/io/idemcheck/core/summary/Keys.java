@@ -49,6 +49,17 @@ final class Keys {
     }
 
     /**
+     * For an effect call that carries no key: the unstable part ({@code UUID.randomUUID(}, {@code currentTimeMillis},
+     * an entry of catalog.json vocabularies.nonDeterministicKeyCalls) of the first key-like value it does send (a key
+     * header, carrier, key parameter or key-named argument), or null when the call is keyed, sends nothing key-like,
+     * or sends a stable value that is only not the item's. The key is sent but differs on every run.
+     */
+    String unstableKey(MethodRef m, CallSite c, CallInfo ci) {
+        String[] rejected = new String[2];
+        return keyRoots(m, c, ci, new Evidence[1], rejected) != null ? null : rejected[1];
+    }
+
+    /**
      * As {@link #keyRoots(MethodRef, CallSite, CallInfo)}; when the effect is keyed, writes into {@code why[0]} what
      * made the key one: the callee's key parameter (CALL), a ledger around the effect (RUNTIME), a key factory, a
      * key-named argument or parameter, a key header, a key carrier of the catalog (NAME), or an idemcheck.yml key
@@ -214,7 +225,8 @@ final class Keys {
     }
 
     /** Writes into {@code rejected[0]}, when asked and still empty, why {@code text} (what {@code what} names) is
-     * no key: the catalog's unstable-key entry it contains, or no item among the names it derives from. */
+     * no key: the catalog's unstable-key entry it contains, or no item among the names it derives from; into
+     * {@code rejected[1]} (when the array has room) that unstable entry. */
     private void reject(String[] rejected, MethodRef m, String text, Set<String> names, Set<String> items,
                         String what) {
         if (rejected == null || rejected[0] != null) {
@@ -224,6 +236,9 @@ final class Keys {
         String unstable = catalog.terms(Vocabulary.NON_DETERMINISTIC_KEY_CALLS).matching(all);
         String value = oneLine(text);
         if (unstable != null) {
+            if (rejected.length > 1) {
+                rejected[1] = unstable;
+            }
             rejected[0] = value + ", " + what + ", is no key: it differs on every run (it contains " + unstable
                     + "), because catalog.json vocabularies." + Vocabulary.NON_DETERMINISTIC_KEY_CALLS.key() + ": "
                     + unstable;

@@ -244,6 +244,17 @@ public final class Semantics implements CallFacts {
         return ci.effect() == null || ci.keyed() ? null : keys.keyRejection(m, c, ci);
     }
 
+    /**
+     * For effect call {@code c} of {@code m} that carries no idempotency key but does send a key-like value (a key
+     * header, carrier, key parameter): the unstable part that makes it differ on every run ("UUID.randomUUID(",
+     * "currentTimeMillis", catalog.json vocabularies.nonDeterministicKeyCalls), or null (keyed, no effect, nothing
+     * key-like sent, or a stable value that is not the item's). Computed on each call: ask it only for a finding.
+     */
+    public String unstableKey(MethodRef m, CallSite c) {
+        CallInfo ci = calls(m).get(c.id());
+        return ci.effect() == null || ci.keyed() ? null : keys.unstableKey(m, c, ci);
+    }
+
     /** Names that stand for "the item": parameters, loop variables and locals declared inside loops. */
     public Set<String> itemNames(MethodRef m) {
         return Dataflow.itemNames(m);
