@@ -58,7 +58,7 @@ public final class RuleFixes {
             return base;
         }
         boolean bool = result.equals("boolean");
-        String exit = claim.loopIds().isEmpty() ? "return;" : "continue;";
+        String exit = exit(m, claim);
         Fix fix = new Fix(bool ? base.description().replace("row count", "result").replace("is not 1", "is false")
                 : base.description(), Templates.rowCountCheck(claim.text(), exit, bool), base.edits(), base.recipes());
         return fix.withRecipe(Recipes.checkRowCount(Semantics.location(m, claim.range(), null), claim.name(), bool,
@@ -96,7 +96,7 @@ public final class RuleFixes {
         boolean jdbi = st.source() == SqlStatement.Source.JDBI_ANNOTATION
                 || st.source() == SqlStatement.Source.JDBI_TEMPLATE;
         CallUse first = uses.get(0);
-        String exit = first.call().loopIds().isEmpty() ? "return;" : "continue;";
+        String exit = exit(first.method(), first.call());
         String template = Templates.conditionalStatusUpdate(table, column, mybatis ? "#{id}" : jdbi ? ":id" : "?",
                 from != null ? Recipes.sqlLiteral(from) : mybatis ? "#{expectedStatus}" : jdbi ? ":expectedStatus"
                         : "?  -- the status it starts from",
@@ -222,6 +222,31 @@ public final class RuleFixes {
     // ---- IDEM001 ----------------------------------------------------------------------------------------------------
 
     /**
+     * The statement that gives up the item at call {@code c} of {@code m}: {@code continue;} inside a loop statement
+     * that encloses it in the same body, {@code return;} outside any loop, or inside a lambda the loop hands the item
+     * to ({@code pool.submit(() -> ..)}, {@code forEach(t -> ..)}), where {@code continue} does not compile.
+     */
+    static String exit(MethodRef m, CallSite c) {
+        if (c.loopIds().isEmpty()) {
+            return "return;";
+        }
+        if (c.lambdaId() < 0) {
+            return "continue;";
+        }
+        io.idemcheck.core.facts.Body body = m.method().body();
+        io.idemcheck.core.facts.LoopFact inner = body.loops().get(c.loopIds().get(c.loopIds().size() - 1));
+        int owner = body.lambdas().get(c.lambdaId()).ownerCallId();
+        if (inner.kind().startsWith("lambda:") || owner < 0) {
+            return "return;"; // the loop is the lambda itself (forEach), or where the lambda sits is not known
+        }
+        io.idemcheck.core.facts.Range o = body.calls().get(owner).range();
+        io.idemcheck.core.facts.Range l = inner.range();
+        boolean loopAroundLambda = (l.line() < o.line() || l.line() == o.line() && l.column() <= o.column())
+                && (l.endLine() > o.endLine() || l.endLine() == o.endLine() && l.endColumn() >= o.endColumn());
+        return loopAroundLambda ? "return;" : "continue;";
+    }
+
+    /**
      * IDEM001: claim, key, ledger and complete, with the loop item's real accessors when the entity type is in the
      * scanned sources.
      */
@@ -229,7 +254,7 @@ public final class RuleFixes {
         Item it = item(project, m, e);
         String item = it.name();
         ItemKeys.Parts parts = it.parts();
-        String exit = e.loopIds().isEmpty() ? "return;" : "continue;";
+        String exit = exit(m, e);
         String template = Templates.claimKeyLedger(new Templates.ClaimSpec(item, parts.idExpr(), parts.keyParts(),
                 e.name(), e.text(), record.text(), exit));
         String keyWords = String.join(" + \":\" + ", parts.keyParts());
@@ -322,7 +347,7 @@ public final class RuleFixes {
     public static Fix claimInsteadOfCheck(Project project, MethodRef m, String guardText, String variable,
                                           CallSite act, String table, Fix base) {
         Item it = variable != null ? item(project, m, variable) : item(project, m, act);
-        String exit = act != null && !act.loopIds().isEmpty() ? "continue;" : "return;";
+        String exit = act == null ? "return;" : exit(m, act);
         String template = Templates.claimInsteadOfCheck(guardText, it.parts().idExpr(),
                 act == null ? "act(" + it.name() + ")" : act.text(), table, exit);
         return new Fix(base.description(), template, base.edits(), base.recipes());
@@ -333,7 +358,7 @@ public final class RuleFixes {
     /** IDEM009: per item, claim, key, ledger and complete (the lock may stay). */
     public static Fix lockedEffect(Project project, MethodRef m, CallSite effect, Fix base) {
         Item it = item(project, m, effect);
-        String exit = effect.loopIds().isEmpty() ? "return;" : "continue;";
+        String exit = exit(m, effect);
         String template = "// keep the lock if it saves work; per item:\n"
                 + Templates.claimKeyLedger(new Templates.ClaimSpec(it.name(), it.parts().idExpr(),
                 it.parts().keyParts(), effect.name(), effect.text(), "the item's status write", exit));

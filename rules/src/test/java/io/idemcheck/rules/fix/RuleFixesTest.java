@@ -99,4 +99,68 @@ class RuleFixesTest {
                 "taskClaimer.complete(claim.get())");
         assertThat(r.findings().get(0).fix().edits()).isEmpty();
     }
+
+    /**
+     * IDEM001's template gives up a claimed-elsewhere item with {@code return;} when the effect sits in a lambda the
+     * loop hands to an executor ({@code continue} there does not compile), {@code continue;} in the loop's own body
+     * or in a loop inside the lambda.
+     */
+    @Test
+    void idem001TemplateLeavesAnExecutorLambdaWithReturn() throws Exception {
+        Files.writeString(root.resolve("Pos113_EffectHandedToAnExecutorInALoop.java"), Files.readString(Path.of(
+                "src/test/resources/rules/SideEffectBeforeStatusRecord/Pos113_EffectHandedToAnExecutorInALoop.java")));
+        Files.writeString(root.resolve("InstallmentJob.java"), Files.readString(Path.of(CASE)));
+        Files.writeString(root.resolve("LoopInLambda.java"), """
+                package demo.loopinlambda;
+
+                import java.util.List;
+                import java.util.concurrent.ExecutorService;
+                import org.springframework.scheduling.annotation.Scheduled;
+                import org.springframework.web.client.RestTemplate;
+
+                public class LoopInLambda {
+                    private ExecutorService pool;
+                    private RestTemplate rest;
+                    private OrderMapper orders;
+
+                    @Scheduled(fixedDelay = 1000)
+                    public void run() {
+                        pool.submit(() -> {
+                            for (Order o : orders.selectPending()) {
+                                rest.postForObject("https://psp.example.com/charges", o, String.class);
+                                orders.markPaid(o.getId());
+                            }
+                        });
+                    }
+                }
+
+                interface OrderMapper {
+                    @org.apache.ibatis.annotations.Select("SELECT * FROM orders WHERE status = 'PENDING'")
+                    List<Order> selectPending();
+
+                    @org.apache.ibatis.annotations.Update("UPDATE orders SET status = 'PAID' WHERE id = #{id}")
+                    int markPaid(long id);
+                }
+
+                class Order {
+                    long id;
+                    long getId() { return id; }
+                }
+                """);
+        ScanResult r = scan(new SideEffectBeforeStatusRecord());
+        java.util.Map<String, List<String>> templates = new java.util.TreeMap<>();
+        for (Finding f : r.findings()) {
+            templates.computeIfAbsent(Path.of(f.primary().path()).getFileName() + ":" + f.primary().startLine(),
+                    k -> new java.util.ArrayList<>()).add(f.fix().template());
+        }
+        for (int line : List.of(26, 36, 46)) { // execute, submit, runAsync lambdas inside the loop
+            String t = templates.get("Pos113_EffectHandedToAnExecutorInALoop.java:" + line).get(0);
+            assertThat(t).contains("return; // another run owns this row").doesNotContain("continue;");
+        }
+        assertThat(templates.get("LoopInLambda.java:17").get(0)).contains("continue; // another run owns this row");
+        assertThat(templates.entrySet()).anySatisfy(e -> {
+            assertThat(e.getKey()).startsWith("InstallmentJob.java");
+            assertThat(e.getValue().get(0)).contains("continue; // another run owns this row");
+        });
+    }
 }
