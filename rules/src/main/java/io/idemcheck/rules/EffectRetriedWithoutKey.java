@@ -285,8 +285,12 @@ public final class EffectRetriedWithoutKey implements MethodRule {
             case MAIL -> "the mail server";
             default -> "the remote service";
         };
+        String unstable = mc.semantics().unstableKey(m, c);
         String msg = Semantics.display(c) + " at line " + c.range().line() + " " + what + how + " " + why
-                + ", and it carries no idempotency key derived from the item. When the call times out after "
+                + (unstable != null ? ", and the key it sends changes on every attempt (it holds "
+                + unstable.replaceAll("\\($", "()") + ", a random or clock value), so the downstream does not "
+                + "recognise the retry" : ", and it carries no idempotency key derived from the item")
+                + ". When the call times out after "
                 + downstream + " already did the work, the retry " + t.verb() + ".";
         if (t.likelyReason() != null) {
             msg += " (" + Character.toUpperCase(t.likelyReason().charAt(0)) + t.likelyReason().substring(1) + ".)";
