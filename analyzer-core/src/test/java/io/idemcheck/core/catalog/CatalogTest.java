@@ -337,4 +337,26 @@ class CatalogTest {
     private static InputStream stream(String s) {
         return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
     }
+
+    /**
+     * docs/catalog.md is how a user reads what the tool knows: every vocabulary of the built-in catalog has its row
+     * there ({@code | `name` | match | evidence | words |}) with its match kind and its number of words.
+     */
+    @Test
+    void everyVocabularyHasItsRowInTheCatalogDoc() throws Exception {
+        String doc = Files.readString(Path.of("../docs/catalog.md"));
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, Terms> e : Catalog.load().vocabularies().entrySet()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\| `" + e.getKey()
+                    + "` \\| (\\w+) \\|.*\\| (\\d+) \\|$").matcher(doc);
+            if (!m.find()) {
+                problems.add(e.getKey() + ": no row");
+            } else if (!m.group(1).equals(e.getValue().match())
+                    || Integer.parseInt(m.group(2)) != e.getValue().values().size()) {
+                problems.add(e.getKey() + ": row says " + m.group(1) + ", " + m.group(2) + " words; the catalog has "
+                        + e.getValue().match() + ", " + e.getValue().values().size());
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
 }
