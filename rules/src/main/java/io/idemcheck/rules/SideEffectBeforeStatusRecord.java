@@ -362,12 +362,7 @@ public final class SideEffectBeforeStatusRecord implements MethodRule {
             msg.append(" The claim ").append(Semantics.display(ignored)).append(" at line ")
                     .append(ignored.range().line()).append(" does not protect it: its row count is never checked.");
         } else {
-            String unstable = sem.unstableKey(m, e);
-            msg.append(" Nothing between makes a second run safe: ").append(unstable != null
-                    ? "a key is sent with the effect, but it changes on every run (it holds " + unstable.replaceAll(
-                    "\\($", "()") + ", a random or clock value), so the downstream does not recognise a retry"
-                    : "no idempotency key derived from the item reaches the effect").append(", and the row is not "
-                    + "claimed first with a conditional update whose row count is checked.");
+            msg.append(nothingBetween(sem, m, e));
         }
         msg.append(basisNote(t, ri));
         String enclosing = m.type().fqn() + "#" + m.method().signature();
@@ -394,6 +389,17 @@ public final class SideEffectBeforeStatusRecord implements MethodRule {
         b.report();
     }
 
+    /** " Nothing between makes a second run safe: ..." for effect {@code e}: no key from the item reaches it, or the
+     * key it sends changes on every run (a random or clock value, {@link Semantics#unstableKey}); and no claim. */
+    private static String nothingBetween(Semantics sem, MethodRef m, CallSite e) {
+        String unstable = sem.unstableKey(m, e);
+        return " Nothing between makes a second run safe: " + (unstable != null
+                ? "a key is sent with the effect, but it changes on every run (it holds " + unstable.replaceAll(
+                "\\($", "()") + ", a random or clock value), so the downstream does not recognise a retry"
+                : "no idempotency key derived from the item reaches the effect") + ", and the row is not claimed "
+                + "first with a conditional update whose row count is checked.";
+    }
+
     private void reportAtCommit(MethodContext mc, MethodRef m, CallSite e, CallSite setter, List<CallInfo> infos) {
         EffectTrace t = infos.get(e.id()).effect();
         MethodRef txOwner = JobShapes.transactionOf(mc.project().semantics(), m);
@@ -405,9 +411,7 @@ public final class SideEffectBeforeStatusRecord implements MethodRule {
                 + Semantics.display(setter) + " at line " + setter.range().line() + " on an entity the persistence "
                 + "context manages, is written only when the transaction commits, after the effect; if the process "
                 + "dies or the commit fails in between, the status is not recorded and a restart " + t.verb()
-                + ". Nothing between makes a second run safe: no idempotency key derived from the item reaches the "
-                + "effect, and the row is not claimed first with a conditional update whose row count is checked."
-                + likelyNote(t);
+                + "." + nothingBetween(mc.semantics(), m, e) + likelyNote(t);
         String enclosing = m.type().fqn() + "#" + m.method().signature();
         RuleContext.FindingBuilder b = mc.finding(Semantics.location(m, e.range(), null)).message(msg)
                 .enclosing(enclosing).construct(e.text());
