@@ -105,7 +105,9 @@ final class CallRoles {
                     + "())" : " (" + e.leaf() + "())") + "; a repetition " + e.verb(), rel(e.evidence()), effect(e)));
         }
         if (ci.isRecord()) {
-            out.add(new Explanation.Role("record", ci.record(), rel(ci.recordEvidence()), null));
+            out.add(new Explanation.Role("record", ci.record() + (ci.claim() ? ", as part of its claim (below): a claim"
+                    + " takes the item, it is no record that the item's work is done" : ""),
+                    rel(ci.recordEvidence()), null));
         }
         Explanation.Role completion = ci.claim() ? null : completion(ci);
         if (completion != null) {
@@ -263,7 +265,10 @@ final class CallRoles {
         }
         MethodSummary s = sem.summary(m);
         List<Explanation.Effect> unrecorded = s.effects().stream().map(this::effect).toList();
-        return new Explanation.Summary(sem.methodWritesDatabase(m), transaction(m), s.record(), rel(s.recordEvidence()),
+        // a claim is never the item's record: a method whose only state write is its claim records nothing
+        boolean rec = s.record() != null && !s.recordIsClaim();
+        return new Explanation.Summary(sem.methodWritesDatabase(m), transaction(m), rec ? s.record() : null,
+                rec ? rel(s.recordEvidence()) : null,
                 s.returnsClaim(), s.opaque(), unrecorded, reaches(m));
     }
 

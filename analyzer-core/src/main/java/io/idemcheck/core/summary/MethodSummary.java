@@ -13,11 +13,15 @@ import java.util.List;
  *                     known library), so "no effect found" is not proof of "no effect"
  * @param recordEvidence what made {@code record} a record (the call's {@link CallInfo#recordEvidence()}), or null
  * @param recordKind   what {@code record} writes (the call's {@link CallInfo#recordKind()}), or null
+ * @param recordIsClaim {@code record} is a conditional claim's own write (PENDING to RUNNING, its row count read):
+ *                     the method has no other record. A plain record is always preferred to a claim, so true means
+ *                     the method claims the item but records nothing about it; callers still see the call as a state
+ *                     write, but the method's summary names no record of the item
  */
 public record MethodSummary(List<EffectTrace> effects, String record, boolean returnsClaim, boolean opaque,
-                            Evidence recordEvidence, RecordKind recordKind) {
+                            Evidence recordEvidence, RecordKind recordKind, boolean recordIsClaim) {
 
-    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false, true, null, null);
+    public static final MethodSummary EMPTY = new MethodSummary(List.of(), null, false, true, null, null, false);
 
     public MethodSummary {
         effects = List.copyOf(effects);

@@ -325,6 +325,7 @@ public final class Semantics implements CallFacts {
         String record = null;
         Evidence recordEvidence = null;
         RecordKind recordKind = null;
+        boolean recordIsClaim = false;
         boolean returnsClaim = false;
         boolean tx = Transactions.isTransactional(m);
         boolean opaque = false;
@@ -335,10 +336,13 @@ public final class Semantics implements CallFacts {
             if ((rk == ResolvedType.Kind.EXTERNAL || rk == ResolvedType.Kind.UNKNOWN) && info.target().targets().isEmpty()) {
                 opaque = true;
             }
-            if (info.isRecord() && record == null && !AsyncHandoff.inAsyncLambda(index, m, c)) {
+            if (info.isRecord() && (record == null || recordIsClaim && !info.claim())
+                    && !AsyncHandoff.inAsyncLambda(index, m, c)) {
+                // a claim (PENDING -> RUNNING, row count read) is no record of the item: a later plain record wins
                 record = info.record();
                 recordEvidence = info.recordEvidence();
                 recordKind = info.recordKind();
+                recordIsClaim = info.claim();
             }
             if (info.claim() && (c.use() == CallSite.Use.RETURNED || c.assignedTo() != null
                     && returnedVar(m, c.assignedTo()))) {
@@ -382,7 +386,7 @@ public final class Semantics implements CallFacts {
         }
         // an empty body (a stub) proves nothing about what the real implementation does
         return new MethodSummary(effects, record, returnsClaim, opaque || cs.isEmpty(), recordEvidence,
-                recordKind);
+                recordKind, recordIsClaim);
     }
 
     /**

@@ -208,4 +208,48 @@ class CallRolesTest {
         assertThat(json.toString()).contains("\"recorded\" : \"recorded in RewardJob.grantAll() by jdbc.update() at "
                 + "src/main/java/com/acme/Job.java:19\"").contains("\"recorded\" : null");
     }
+
+    static final String CLAIM_THEN_DONE = """
+            package com.acme;
+            import org.springframework.jdbc.core.JdbcTemplate;
+            import org.springframework.web.client.RestTemplate;
+            public class Job {
+                private JdbcTemplate jdbc;
+                private RestTemplate rest;
+                public void run(long id) {
+                    int won = jdbc.update("UPDATE bill_task SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING'", id);
+                    if (won != 1) {
+                        return;
+                    }
+                    rest.postForObject("http://pay/charge", id, String.class);
+                    jdbc.update("UPDATE bill_task SET status = 'DONE' WHERE id = ? AND status = 'RUNNING'", id);
+                }
+                public void claimOnly(long id) {
+                    jdbc.update("UPDATE bill_task SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING'", id);
+                }
+            }
+            """;
+
+    /**
+     * A conditional claim (PENDING to RUNNING, its row count read) is never the record the summary names: the summary
+     * of a method that claims, charges, then writes DONE names the DONE write (line 13), not the claim (line 8); a
+     * method whose only state write is a claim records nothing; the claim call's record role says it is the claim's.
+     */
+    @Test
+    void theSummaryNamesTheDoneWriteNotTheClaim() throws Exception {
+        Explanation.Method run = explain(CLAIM_THEN_DONE, "", 9);
+        assertThat(run.summary().record()).isEqualTo("jdbc.update() updates bill_task.status");
+        assertThat(run.summary().recordEvidence().entry()).contains("SET status = 'DONE'")
+                .doesNotContain("'RUNNING' WHERE");
+        assertThat(role(run, 8, "jdbc.update()", "record").detail()).isEqualTo(
+                "jdbc.update() updates bill_task.status, as part of its claim (below): a claim takes the item, it is "
+                        + "no record that the item's work is done");
+        assertThat(role(run, 13, "jdbc.update()", "record").detail())
+                .isEqualTo("jdbc.update() updates bill_task.status");
+        assertThat(role(run, 8, "jdbc.update()", "claim")).isNotNull();
+
+        Explanation.Method claimOnly = explain(CLAIM_THEN_DONE, "", 16);
+        assertThat(claimOnly.summary().record()).isNull();
+        assertThat(claimOnly.summary().recordEvidence()).isNull();
+    }
 }
