@@ -17,7 +17,10 @@ import java.util.Set;
  * The expressions that identify a work item in the user's own terms, for idempotency-key templates: the item's id
  * accessor and, when the entity type is in the scanned sources and has one, its business-date accessor (so the key of
  * a daily task differs from day to day). Only accessors that exist are used: {@code t.getBizDate()} appears only if
- * the type declares {@code getBizDate()} (or a Lombok/record accessor for a {@code bizDate} field).
+ * the type declares {@code getBizDate()} (or a Lombok/record accessor for a {@code bizDate} field). When the item's
+ * type has no accessors to read (a {@code Map<String, Object>} row, a library type), the id is what the code itself
+ * has: a local read from the row ({@code long id = (Long) r.get("id")}: {@code id}), else {@code r.get("id")} on a
+ * Map row; never a getter the type does not declare.
  */
 public final class ItemKeys {
 
@@ -47,6 +50,16 @@ public final class ItemKeys {
             t = te == null ? null : te.type();
         }
         if (t == null) {
+            // no entity type to read accessors from (a Map row, a library or unresolved type): use what the code has
+            String local = idLocal(m, itemVar);
+            if (local != null) {
+                return new Parts(local, List.of(local), true);
+            }
+            if (type != null && type.simpleName().endsWith("Map")) {
+                String key = mapIdKey(m, itemVar);
+                String get = itemVar + ".get(\"" + (key == null ? "id" : key) + "\")";
+                return new Parts(get, List.of(get), key != null);
+            }
             return new Parts(itemVar + ".getId()", List.of(itemVar + ".getId()"), false);
         }
         String id = accessor(t, "id");
@@ -80,6 +93,58 @@ public final class ItemKeys {
             parts.add(itemVar + "." + date + "()");
         }
         return new Parts(idExpr, parts, id != null);
+    }
+
+    /**
+     * A local of {@code m} read from the row {@code itemVar} that holds its id ({@code long id = (Long) r.get("id");},
+     * {@code String orderId = row.getString("order_id")}): a scalar (or {@code var}) named {@code id} or ending in
+     * {@code Id}/{@code _id}, whose initializer reads {@code itemVar}. {@code id} itself first; null when none.
+     */
+    static String idLocal(MethodRef m, String itemVar) {
+        if (m == null || !m.method().hasBody()) {
+            return null;
+        }
+        String best = null;
+        for (io.idemcheck.core.facts.LocalVar lv : m.method().body().locals().values()) {
+            String n = lv.name();
+            boolean idName = n.equals("id") || n.endsWith("Id") || n.endsWith("_id");
+            boolean scalar = lv.type().isUnknown() || SCALARS.contains(lv.type().simpleName());
+            if (idName && scalar && !n.equals(itemVar) && lv.sources().contains(itemVar)
+                    && (best == null || n.equals("id"))) {
+                best = n;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The key the code reads the id of Map row {@code itemVar} with: the string literal of an
+     * {@code itemVar.get("...")} call in {@code m} equal to {@code id} or ending in {@code _id}/{@code Id} ({@code id}
+     * first), else null (the code reads no such key).
+     */
+    static String mapIdKey(MethodRef m, String itemVar) {
+        String best = null;
+        if (m != null && m.method().hasBody()) {
+            for (io.idemcheck.core.facts.CallSite c : m.method().body().calls()) {
+                if (!c.name().equals("get") || c.args().size() != 1
+                        || c.receiver().kind() != io.idemcheck.core.facts.Receiver.Kind.NAME
+                        || !itemVar.equals(c.receiver().name())) {
+                    continue;
+                }
+                String a = c.args().get(0).text();
+                if (a.length() < 3 || !a.startsWith("\"") || !a.endsWith("\"")) {
+                    continue;
+                }
+                String k = a.substring(1, a.length() - 1);
+                if (k.equalsIgnoreCase("id")) {
+                    return k;
+                }
+                if (best == null && (k.endsWith("_id") || k.endsWith("Id"))) {
+                    best = k;
+                }
+            }
+        }
+        return best;
     }
 
     /** The no-argument accessor of {@code field}: {@code getX}/{@code isX}, a record's {@code x}, or null. */

@@ -101,6 +101,54 @@ class RuleFixesTest {
     }
 
     /**
+     * On a {@code Map<String, Object>} row the template uses what the code has, never a getter a Map lacks: the local
+     * read from the row ({@code long id = (Long) r.get("id");}: {@code id}), else {@code row.get("task_id")}, the key
+     * the code reads the row with.
+     */
+    @Test
+    void idem001TemplateOnAMapRowUsesTheIdLocalOrTheMapKey() throws Exception {
+        Files.writeString(root.resolve("MapRowJob.java"), """
+                package demo.maprow;
+
+                import java.util.List;
+                import java.util.Map;
+                import org.springframework.jdbc.core.JdbcTemplate;
+                import org.springframework.scheduling.annotation.Scheduled;
+                import org.springframework.web.client.RestTemplate;
+
+                public class MapRowJob {
+                    private JdbcTemplate jdbc;
+                    private RestTemplate rest;
+
+                    @Scheduled(fixedDelay = 1000)
+                    public void run() {
+                        for (Map<String, Object> r : jdbc.queryForList("SELECT id FROM bill_task WHERE status = 'PENDING'")) {
+                            long id = (Long) r.get("id");
+                            rest.postForObject("https://psp.example.com/charges", r.get("amount"), String.class);
+                            jdbc.update("UPDATE bill_task SET status = 'DONE' WHERE id = ?", id);
+                        }
+                    }
+
+                    @Scheduled(fixedDelay = 1000)
+                    public void inline() {
+                        for (Map<String, Object> row : jdbc.queryForList("SELECT task_id FROM bill_task WHERE status = 'PENDING'")) {
+                            rest.postForObject("https://psp.example.com/charges", row.get("amount"), String.class);
+                            jdbc.update("UPDATE bill_task SET status = 'DONE' WHERE task_id = ?", row.get("task_id"));
+                        }
+                    }
+                }
+                """);
+        ScanResult r = scan(new SideEffectBeforeStatusRecord());
+        java.util.Map<Integer, String> templates = new java.util.TreeMap<>();
+        r.findings().forEach(f -> templates.putIfAbsent(f.primary().startLine(), f.fix().template()));
+        assertThat(templates).containsOnlyKeys(17, 25);
+        assertThat(templates.get(17)).contains("taskClaimer.claim(id, workerId)", "IdempotencyKeys.of(\"postForObject\", id)")
+                .doesNotContain("getId()");
+        assertThat(templates.get(25)).contains("taskClaimer.claim(row.get(\"task_id\"), workerId)",
+                "IdempotencyKeys.of(\"postForObject\", row.get(\"task_id\"))").doesNotContain("getId()");
+    }
+
+    /**
      * IDEM001's template gives up a claimed-elsewhere item with {@code return;} when the effect sits in a lambda the
      * loop hands to an executor ({@code continue} there does not compile), {@code continue;} in the loop's own body
      * or in a loop inside the lambda.
