@@ -274,7 +274,8 @@ final class LockedWork {
     }
 
     /**
-     * True when call {@code c} fetches work items: a mapper, DAO or repository call, a library listing of the
+     * True when call {@code c} fetches work items: a mapper, DAO or repository call (or a call on a type idemcheck.yml
+     * declares records or claims on: {@code Semantics#isDataAccess}), a library listing of the
      * catalog's {@code workItemSources}, or a project method that returns what one of those fetched.
      */
     private boolean fetchesItems(MethodRef m, CallSite c, int depth) {

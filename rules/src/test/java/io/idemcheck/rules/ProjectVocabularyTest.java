@@ -115,6 +115,42 @@ class ProjectVocabularyTest {
         assertThat(ids(undeclared)).containsExactly("IDEM001:13");
     }
 
+    /**
+     * A task store of the project's own (not named *Mapper/*Dao/*Repository) whose record idemcheck.yml declares: the
+     * loop over what it returns is a loop over work items for IDEM009 as it is for IDEM001 (issue 15 trial: IDEM001
+     * fired on the loop and IDEM009 said no work under the lock was per item).
+     */
+    @Test
+    void aTypeDeclaredInRecordsIsAStoreOfWorkItemsForEveryRule() throws Exception {
+        String store = """
+                package com.acme;
+                interface TaskStore { java.util.List<Task> selectPending(); void %s(long id, String s); }
+                interface PaymentClient { void charge(long user, long amount); }
+                class Task { long getId() { return 1; } long getUserId() { return 2; } long getAmount() { return 3; } }
+                """;
+        String job = job("com.acme.lock.JobLock", "JobLock", "lock.hold(\"settle\");")
+                .replace("private TaskMapper tasks;", "private TaskStore tasks;");
+        String locks = "locks: [\"com.acme.lock.JobLock#hold(*)\"]\n";
+        // the store records through flarb(), which idemcheck.yml declares a record: IDEM001 and IDEM009 both see the
+        // loop over its items
+        List<Finding> declared = scan("store", Map.of("com/acme/SettleJob.java", job.replace("updateStatus", "flarb"),
+                "com/acme/lock/JobLock.java", JOB_LOCK, "com/acme/Support.java", store.formatted("flarb")),
+                locks + "records: [\"com.acme.TaskStore#flarb(*)\"]\n",
+                new SideEffectBeforeStatusRecord(), new LockInsteadOfIdempotency());
+        assertThat(ids(declared)).containsExactly("IDEM001:13", "IDEM009:10");
+        // a record known only by its name (updateStatus) on a type named like no store: IDEM001 reads the loop, IDEM009
+        // does not take a service of any name for a store (a wide service with one mark* method is no task store)
+        List<Finding> named = scan("named", Map.of("com/acme/SettleJob.java", job,
+                "com/acme/lock/JobLock.java", JOB_LOCK, "com/acme/Support.java", store.formatted("updateStatus")),
+                locks, new SideEffectBeforeStatusRecord(), new LockInsteadOfIdempotency());
+        assertThat(ids(named)).containsExactly("IDEM001:13");
+        // negative: flarb() undeclared: no record for IDEM001, no store of work items for IDEM009
+        List<Finding> undeclared = scan("nostore", Map.of("com/acme/SettleJob.java", job.replace("updateStatus", "flarb"),
+                "com/acme/lock/JobLock.java", JOB_LOCK, "com/acme/Support.java", store.formatted("flarb")), locks,
+                new SideEffectBeforeStatusRecord(), new LockInsteadOfIdempotency());
+        assertThat(ids(undeclared)).isEmpty();
+    }
+
     @Test
     void aCallDeclaredInClaimsIsStillAClaim() throws Exception {
         // claims: keeps its meaning, a call whose result tells whether this run won the row: IDEM009 is silent

@@ -359,6 +359,19 @@ public record Catalog(List<EffectType> effectTypes, List<EffectAnnotation> effec
         return p == null ? null : new ProjectMatch("records", p);
     }
 
+    /**
+     * True when idemcheck.yml declares a {@code records} or {@code claims} pattern on type {@code typeFqn}: the project
+     * says the type keeps the work items' state, so it is a store of work items as a mapper, DAO or repository is (its
+     * other calls fetch the items a job loops over). False without a project configuration.
+     */
+    public boolean projectStoreType(String typeFqn) {
+        if (project == null || typeFqn == null) {
+            return false;
+        }
+        return project.records().stream().anyMatch(p -> p.matchesType(typeFqn))
+                || project.claims().stream().anyMatch(p -> p.matchesType(typeFqn));
+    }
+
     /** True when the project declares such a call a claim on the item. */
     public boolean projectClaim(String typeFqn, String method, int arity) {
         return projectClaimMatch(typeFqn, method, arity) != null;

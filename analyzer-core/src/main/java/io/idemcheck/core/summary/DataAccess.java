@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * Which project types are data-access types (mappers, DAOs, repositories), from the catalog's annotations, name
- * suffixes and supertypes. Stateless apart from its inputs and the memoised answers; safe to share between threads.
+ * suffixes and supertypes, and the types on which idemcheck.yml declares {@code records} or {@code claims} (the
+ * project's own task store, {@link Catalog#projectStoreType}). Stateless apart from its inputs and the memoised answers; safe to share between threads.
  */
 public final class DataAccess {
 
@@ -49,6 +50,9 @@ public final class DataAccess {
             if (e.type().simpleName().endsWith(s)) {
                 return true;
             }
+        }
+        if (catalog.projectStoreType(e.type().fqn())) {
+            return true; // idemcheck.yml declares records or claims on it: the project's own task store
         }
         for (String s : catalog.dataAccessSupertypes()) {
             if (index.isSubtypeOf(e, s)) {
