@@ -339,16 +339,43 @@ public final class SideEffectBeforeStatusRecord implements MethodRule {
 
     // ---- messages ---------------------------------------------------------------------------------------------------
 
+    /**
+     * The call that hands effect {@code e} to another thread (an executor's submit, a future's runAsync: the catalog's
+     * {@code asyncHandoffMethods}) when {@code record} is not inside the same hand-off; null when the effect runs in
+     * the record's own sequence.
+     */
+    private static CallSite handoff(Semantics sem, MethodRef m, CallSite e, CallSite record) {
+        List<CallSite> recordOwners = m.method().body().lambdaOwners(record);
+        for (CallSite owner : m.method().body().lambdaOwners(e)) {
+            if (sem.catalog().terms(io.idemcheck.core.catalog.Vocabulary.ASYNC_HANDOFF_METHODS).has(owner.name())
+                    && !sem.runsLambdaInTransaction(m, owner) && !recordOwners.contains(owner)) {
+                return owner;
+            }
+        }
+        return null;
+    }
+
     private void reportGap(MethodContext mc, Semantics sem, MethodRef m, List<CallSite> group, CallSite record,
                            List<CallInfo> infos) {
         CallSite e = group.get(0);
         EffectTrace t = infos.get(e.id()).effect();
         CallInfo ri = infos.get(record.id());
         StringBuilder msg = new StringBuilder();
-        msg.append(Semantics.display(e)).append(" at line ").append(e.range().line()).append(' ')
-                .append(describe(t)).append(" before ").append(Semantics.display(record)).append(" at line ")
-                .append(record.range().line()).append(" records the item's state; if the process dies between them, "
-                        + "a restart ").append(t.verb()).append('.');
+        CallSite handoff = handoff(sem, m, e, record);
+        if (handoff != null) {
+            // the effect runs on another thread: no order holds between it and the record
+            msg.append(Semantics.display(e)).append(" at line ").append(e.range().line()).append(' ')
+                    .append(describe(t)).append(" on another thread: ").append(Semantics.display(handoff))
+                    .append(" at line ").append(handoff.range().line()).append(" hands it off, so it may run before, "
+                            + "after or without ").append(Semantics.display(record)).append(" at line ")
+                    .append(record.range().line()).append(", which records the item's state; if the process dies "
+                            + "after the effect and before the record, a restart ").append(t.verb()).append('.');
+        } else {
+            msg.append(Semantics.display(e)).append(" at line ").append(e.range().line()).append(' ')
+                    .append(describe(t)).append(" before ").append(Semantics.display(record)).append(" at line ")
+                    .append(record.range().line()).append(" records the item's state; if the process dies between "
+                            + "them, a restart ").append(t.verb()).append('.');
+        }
         if (group.size() > 1) {
             msg.append(" ").append(group.size() - 1).append(group.size() == 2 ? " more effect (" : " more effects (");
             for (int i = 1; i < group.size(); i++) {

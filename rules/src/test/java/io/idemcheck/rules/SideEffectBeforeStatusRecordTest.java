@@ -19,6 +19,27 @@ class SideEffectBeforeStatusRecordTest {
         return RuleCases.of(new SideEffectBeforeStatusRecord());
     }
 
+    /**
+     * An effect handed to another thread while the record stays in the loop ({@code supplyAsync(() -> charge)} then
+     * {@code markPaid}) is said to run on another thread, before, after or without the record; an effect and record in
+     * the same handed-off lambda keep their order and the plain "before" message.
+     */
+    @Test
+    void anEffectHandedToAnotherThreadIsSaidToRunBeforeAfterOrWithoutTheRecord() {
+        SideEffectBeforeStatusRecord rule = new SideEffectBeforeStatusRecord();
+        RuleTester.CaseResult r = RuleTester.of(rule)
+                .run(RuleCases.dir(rule).resolve("Pos113_EffectHandedToAnExecutorInALoop.java"));
+        Finding handedOff = r.actual().stream().filter(f -> f.primary().startLine() == 68).findFirst().orElseThrow();
+        assertThat(handedOff.message()).startsWith("rest.postForObject() at line 68 calls a remote service on another thread")
+                .contains(" on another thread: CompletableFuture.supplyAsync() at line 68 hands it off, so it may run "
+                        + "before, after or without orders.markPaid() at line 69, which records the item's state; if "
+                        + "the process dies after the effect and before the record, a restart ")
+                .doesNotContain("if the process dies between them");
+        Finding inLambda = r.actual().stream().filter(f -> f.primary().startLine() == 36).findFirst().orElseThrow();
+        assertThat(inLambda.message()).contains(" before orders.markPaid() at line 37 records the item's state; if the "
+                + "process dies between them").doesNotContain("another thread");
+    }
+
     /** A gap in a method a job reaches names the chain from the job's entry point down to that method. */
     @Test
     void aGapInACalledMethodRelatesTheChainFromTheJobEntryPoint() {
