@@ -178,7 +178,9 @@ public final class IgnoredClaimResult implements MethodRule {
                     continue;
                 }
             }
-            CallSite carrier = templateCarrier(sem, m, claim);
+            // the template call that hands back the claim's count, or whether it won when the lambda compares it
+            // (s -> mapper.claim(id) == 1): a count compared inside the lambda decides nothing by itself
+            CallSite carrier = sem.templateCarrier(m, claim, true);
             if (carrier != null ? facts.call(carrier).resultChecked() : facts.call(claim).resultChecked()) {
                 CallSite held = carrier != null ? carrier : claim;
                 trace.missing(line, subject, "an ignored result: its " + (carrier != null ? "row count is the "
@@ -219,17 +221,6 @@ public final class IgnoredClaimResult implements MethodRule {
                         + "(outside the branches that exclude it and catch blocks)");
             }
         }
-    }
-
-    /**
-     * The call that runs {@code claim} in a transaction and hands back its row count or the outcome of comparing it
-     * ({@code Integer n = transactionTemplate.execute(s -> mapper.claim(id))},
-     * {@code Boolean won = transactionTemplate.execute(s -> mapper.claim(id) == 1)}), or null:
-     * {@link Semantics#templateCarrier} with comparisons. A count compared inside the lambda decides nothing by
-     * itself: the template's result carries the decision, and it is that result that must be tested.
-     */
-    static CallSite templateCarrier(Semantics sem, MethodRef m, CallSite claim) {
-        return sem.templateCarrier(m, claim, true);
     }
 
     /**

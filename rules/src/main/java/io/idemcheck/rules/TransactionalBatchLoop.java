@@ -392,14 +392,7 @@ public final class TransactionalBatchLoop implements MethodRule {
     }
 
     static boolean contains(Range outer, Range inner) {
-        if (outer == null) {
-            return true;
-        }
-        boolean startOk = outer.line() < inner.line()
-                || outer.line() == inner.line() && outer.column() <= inner.column();
-        boolean endOk = outer.endLine() > inner.endLine()
-                || outer.endLine() == inner.endLine() && outer.endColumn() >= inner.endColumn();
-        return startOk && endOk;
+        return outer == null || outer.contains(inner);
     }
 
     // ---- messages ---------------------------------------------------------------------------------------------------

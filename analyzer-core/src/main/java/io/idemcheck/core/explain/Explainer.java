@@ -192,10 +192,7 @@ public final class Explainer {
 
     /** True when {@code inner} lies within {@code outer} and is smaller. */
     private static boolean inside(Range inner, Range outer) {
-        boolean starts = inner.line() > outer.line() || inner.line() == outer.line() && inner.column() >= outer.column();
-        boolean ends = inner.endLine() < outer.endLine()
-                || inner.endLine() == outer.endLine() && inner.endColumn() <= outer.endColumn();
-        return starts && ends && !inner.equals(outer);
+        return outer.contains(inner) && !inner.equals(outer);
     }
 
     private Explanation.Method method(MethodRef m, List<MethodRef> inFile) {

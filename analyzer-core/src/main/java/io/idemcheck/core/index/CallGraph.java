@@ -98,10 +98,7 @@ final class CallGraph {
     }
 
     private static boolean inside(io.idemcheck.core.facts.Range in, io.idemcheck.core.facts.Range out) {
-        boolean startsAfter = in.line() > out.line() || in.line() == out.line() && in.column() >= out.column();
-        boolean endsBefore = in.endLine() < out.endLine()
-                || in.endLine() == out.endLine() && in.endColumn() <= out.endColumn();
-        return startsAfter && endsBefore;
+        return out.contains(in);
     }
 
     /** See {@link ProjectIndex#ancestors}. */

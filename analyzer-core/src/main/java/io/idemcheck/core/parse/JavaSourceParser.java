@@ -127,6 +127,10 @@ public final class JavaSourceParser {
     private static final java.util.regex.Pattern PARSE_ERROR = java.util.regex.Pattern.compile(
             "(?s)\\s*(?:\\(line \\d+,\\s*col \\d+\\)\\s*)?Parse error\\.\\s*Found\\s+(.+?),\\s*expected\\s+(one of\\s+)?(.*)");
 
+    /** One quoted token of the expected list: {@code ";"}, {@code "\"\"\""} (a text block's quotes). */
+    private static final java.util.regex.Pattern EXPECTED_TOKEN = java.util.regex.Pattern.compile(
+            "\"((?:[^\"\\\\]|\\\\.|\"\"\")*?)\"(?=\\s|$)");
+
     /**
      * A parse problem in a few words: {@code found ";" where the parser expected one of 61 tokens ("!", "(", "+",
      * ...)} for JavaParser's {@code (line 2,col 35) Parse error. Found ";", expected one of "!" "(" ...}; the
@@ -140,8 +144,7 @@ public final class JavaSourceParser {
             return firstLine(line);
         }
         List<String> tokens = new java.util.ArrayList<>();
-        java.util.regex.Matcher t = java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.|\"\"\")*?)\"(?=\\s|$)")
-                .matcher(m.group(3));
+        java.util.regex.Matcher t = EXPECTED_TOKEN.matcher(m.group(3));
         while (t.find()) {
             tokens.add("\"" + t.group(1) + "\"");
         }

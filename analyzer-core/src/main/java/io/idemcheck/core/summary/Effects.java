@@ -53,6 +53,9 @@ final class Effects {
         this.remoteCalls = new RemoteCalls(index);
     }
 
+    /** The camel-case and underscore word breaks of a method name: refundQueryV3 is refund, Query, V3. */
+    private static final java.util.regex.Pattern NAME_WORDS = java.util.regex.Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|_");
+
     /** A call of a payment or SMS SDK entry whose name holds a read word (catalog sdkReadWords) anywhere among its
      * camel-case words: {@code refundQuery}, {@code entPayQueryV3}. */
     private boolean sdkRead(Catalog.EffectType et, String name) {
@@ -60,7 +63,7 @@ final class Effects {
         if (k != EffectKind.PAYMENT && k != EffectKind.MESSAGE) {
             return false;
         }
-        for (String w : name.split("(?<=[a-z0-9])(?=[A-Z])|_")) {
+        for (String w : NAME_WORDS.split(name)) {
             if (catalog.terms(Vocabulary.SDK_READ_WORDS).has(w.toLowerCase(java.util.Locale.ROOT))) {
                 return true;
             }
@@ -358,16 +361,16 @@ final class Effects {
         return "repeats the effect";
     }
 
-    /**
-     * True for HTTP calls that only read: {@code exchange(.., HttpMethod.GET, ..)}, or {@code newCall(request)} /
-     * {@code send(request)} / {@code execute(request)} where the request is built in this method with no mutating
-     * verb ({@code .get()}, {@code GET()}, {@code new HttpGet(..)}).
-     */
     /** True when {@code c} goes to another system through a remote client ({@link RemoteCalls#remoteClient}). */
     boolean remoteClient(MethodRef m, CallSite c, CallTarget t) {
         return remoteCalls.remoteClient(m, c, t);
     }
 
+    /**
+     * True for HTTP calls that only read: {@code exchange(.., HttpMethod.GET, ..)}, or {@code newCall(request)} /
+     * {@code send(request)} / {@code execute(request)} where the request is built in this method with no mutating
+     * verb ({@code .get()}, {@code GET()}, {@code new HttpGet(..)}).
+     */
     private boolean readOnlyHttp(MethodRef m, CallSite c) {
         if (c.name().equals("exchange") || c.name().equals("execute") || c.name().equals("method")) {
             for (Arg a : c.args()) {

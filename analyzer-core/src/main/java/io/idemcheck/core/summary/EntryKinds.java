@@ -208,7 +208,6 @@ final class EntryKinds {
      */
     private String handedTo(MethodRef m, Vocabulary vocabulary, String what) {
         Terms calls = catalog.terms(vocabulary);
-        Body body = m.method().body();
         CallSite own = handingCall(m, calls);
         if (own != null) {
             return what + own.name() + "() at line " + own.range().line() + " (catalog.json " + vocabulary.key() + ")";

@@ -143,9 +143,7 @@ public final class Retries {
 
     /** True when region {@code a} lies within {@code b}. */
     public static boolean inside(Range a, Range b) {
-        boolean startOk = a.line() > b.line() || a.line() == b.line() && a.column() >= b.column();
-        boolean endOk = a.endLine() < b.endLine() || a.endLine() == b.endLine() && a.endColumn() <= b.endColumn();
-        return startOk && endOk;
+        return b.contains(a);
     }
 
     /** A recursive retry: a call in a catch block back to the method itself, after an attempt in the try block. */

@@ -159,11 +159,7 @@ public final class Transactions {
     }
 
     private static boolean contains(Range outer, Range inner) {
-        boolean startOk = outer.line() < inner.line()
-                || outer.line() == inner.line() && outer.column() <= inner.column();
-        boolean endOk = outer.endLine() > inner.endLine()
-                || outer.endLine() == inner.endLine() && outer.endColumn() >= inner.endColumn();
-        return startOk && endOk;
+        return outer.contains(inner);
     }
 
     /** Where a transaction declaration applies to a method from. */

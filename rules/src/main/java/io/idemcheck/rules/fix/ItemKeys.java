@@ -131,11 +131,10 @@ public final class ItemKeys {
                         || !itemVar.equals(c.receiver().name())) {
                     continue;
                 }
-                String a = c.args().get(0).text();
-                if (a.length() < 3 || !a.startsWith("\"") || !a.endsWith("\"")) {
+                String k = c.args().get(0).stringValue();
+                if (k == null || k.isEmpty()) {
                     continue;
                 }
-                String k = a.substring(1, a.length() - 1);
                 if (k.equalsIgnoreCase("id")) {
                     return k;
                 }

@@ -239,10 +239,7 @@ public final class RuleFixes {
         if (inner.kind().startsWith("lambda:") || owner < 0) {
             return "return;"; // the loop is the lambda itself (forEach), or where the lambda sits is not known
         }
-        io.idemcheck.core.facts.Range o = body.calls().get(owner).range();
-        io.idemcheck.core.facts.Range l = inner.range();
-        boolean loopAroundLambda = (l.line() < o.line() || l.line() == o.line() && l.column() <= o.column())
-                && (l.endLine() > o.endLine() || l.endLine() == o.endLine() && l.endColumn() >= o.endColumn());
+        boolean loopAroundLambda = inner.range().contains(body.calls().get(owner).range());
         return loopAroundLambda ? "return;" : "continue;";
     }
 
