@@ -1,8 +1,8 @@
 package io.idemcheck.core.schema;
 
 import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.sql.SqlParsing;
 import io.idemcheck.core.util.Brackets;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
@@ -187,7 +187,7 @@ final class DdlReader {
                 default -> stripOptions(rewrite(sql));
             };
             try {
-                Statement st = CCJSqlParserUtil.parse(text, p -> p.withTimeOut(5000));
+                Statement st = SqlParsing.parse(text, p -> p.withTimeOut(5000));
                 if (st instanceof CreateTable ct) {
                     return ct;
                 }
@@ -280,7 +280,7 @@ final class DdlReader {
         }
         if (!understood) {
             try {
-                CCJSqlParserUtil.parse(sql, p -> p.withTimeOut(5000));
+                SqlParsing.parse(sql, p -> p.withTimeOut(5000));
             } catch (Exception | Error e) {
                 unparsed(line, e.getMessage() == null ? e.getClass().getSimpleName()
                         : e.getMessage().lines().findFirst().orElse(""));

@@ -2,7 +2,6 @@ package io.idemcheck.core.sql;
 
 import io.idemcheck.core.catalog.Catalog;
 import net.sf.jsqlparser.expression.Expression;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.delete.Delete;
@@ -58,7 +57,7 @@ public final class SqlClassifier {
         }
         Statement st;
         try {
-            st = CCJSqlParserUtil.parse(sql);
+            st = SqlParsing.parse(sql, null);
         } catch (Exception | Error e) {
             String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
             return new SqlFacts(SqlFacts.Kind.UNKNOWN, null, List.of(), List.of(), false, false, sql, msg);
