@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -34,7 +33,30 @@ public final class SourceDiscovery {
      * @throws IllegalArgumentException when a root does not exist
      */
     public static List<SourceFile> discover(List<Path> roots, Path sourceRoot) {
+        return discoverWithYaml(roots, sourceRoot).files();
+    }
+
+    /**
+     * What one walk of the scanned paths found.
+     *
+     * @param files the inputs of the scan, as {@link #discover} returns them
+     * @param yaml  every {@code *.yaml} and {@code *.yml} file below the roots (a root that is one included; the same
+     *              folders skipped), absolute and normalised, in walk order: the candidates for Liquibase changelogs,
+     *              which are not inputs of their own
+     */
+    public record Found(List<SourceFile> files, List<Path> yaml) {
+    }
+
+    /**
+     * The inputs of a scan and the YAML files below its roots, in one walk of the file tree.
+     *
+     * @param roots      files or folders to scan
+     * @param sourceRoot the directory relative paths are computed against
+     * @throws IllegalArgumentException when a root does not exist
+     */
+    public static Found discoverWithYaml(List<Path> roots, Path sourceRoot) {
         TreeMap<String, SourceFile> found = new TreeMap<>();
+        List<Path> yaml = new ArrayList<>();
         Path base = sourceRoot.toAbsolutePath().normalize();
         for (Path r : roots) {
             Path root = r.toAbsolutePath().normalize();
@@ -42,6 +64,9 @@ public final class SourceDiscovery {
                 throw new IllegalArgumentException("path '" + r + "' does not exist");
             }
             if (Files.isRegularFile(root)) {
+                if (isYaml(root)) {
+                    yaml.add(root);
+                }
                 add(root, base, found);
                 continue;
             }
@@ -60,8 +85,12 @@ public final class SourceDiscovery {
 
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                        // the walk reads attributes without following links: a regular file here is one
                         if (attrs.isRegularFile()) {
                             add(file, base, found);
+                            if (isYaml(file)) {
+                                yaml.add(file.toAbsolutePath().normalize());
+                            }
                         }
                         return FileVisitResult.CONTINUE;
                     }
@@ -75,9 +104,15 @@ public final class SourceDiscovery {
                 throw new UncheckedIOException(e);
             }
         }
-        return new ArrayList<>(found.values());
+        return new Found(new ArrayList<>(found.values()), yaml);
     }
 
+    private static boolean isYaml(Path p) {
+        String n = p.getFileName().toString();
+        return n.endsWith(".yaml") || n.endsWith(".yml");
+    }
+
+    /** Adds {@code file} (a regular file) when its name makes it an input. */
     private static void add(Path file, Path base, TreeMap<String, SourceFile> found) {
         String name = file.getFileName().toString();
         SourceFile.Kind kind;
@@ -94,9 +129,6 @@ public final class SourceDiscovery {
         } else if (io.idemcheck.core.springconfig.SpringConfig.isConfigFileName(name)) {
             kind = SourceFile.Kind.CONFIG;
         } else {
-            return;
-        }
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
             return;
         }
         String rel = relativize(base, file);

@@ -113,7 +113,8 @@ public final class Analyzer {
         ProjectConfig config = request.config();
         List<Rule> rules = enabledRules(request, config, root);
         Catalog catalog = this.catalog.withProject(config);
-        List<SourceFile> all = SourceDiscovery.discover(request.paths(), root).stream()
+        SourceDiscovery.Found found = SourceDiscovery.discoverWithYaml(request.paths(), root);
+        List<SourceFile> all = found.files().stream()
                 .filter(f -> config.accepts(f.path(), f.relPath())).toList();
         List<SourceFile> java = all.stream().filter(f -> f.kind() == SourceFile.Kind.JAVA).toList();
         List<Diagnostic> diagnostics = new ArrayList<>();
@@ -133,7 +134,7 @@ public final class Analyzer {
                     + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
                     + "; nothing was analysed (is this the project's root?)"));
         }
-        List<Path> changelogs = SchemaReader.changelogCandidates(request.paths());
+        List<Path> changelogs = found.yaml(); // candidates for Liquibase changelogs, found by the same walk
         AnalysisCache cache = request.cache() == null ? null : AnalysisCache.load(request.cache());
         List<Diagnostic> cacheNotes = new ArrayList<>();
         String resultKey = null;

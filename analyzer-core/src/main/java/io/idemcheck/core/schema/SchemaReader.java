@@ -5,12 +5,10 @@ import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.index.ProjectIndex;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -37,8 +35,6 @@ public final class SchemaReader {
 
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+(?:[._]\\d+)*)__.*\\.sql");
     private static final Pattern REPEATABLE = Pattern.compile("R__.*\\.sql");
-    private static final Set<String> SKIP = Set.of("target", "build", "node_modules", "out", ".git", ".idea",
-            ".gradle", ".mvn");
 
     private SchemaReader() {
     }
@@ -159,53 +155,22 @@ public final class SchemaReader {
 
     /**
      * The YAML files under the scanned paths (a path that is a YAML file itself included; build output, VCS and IDE
-     * folders skipped): the candidates for Liquibase changelogs, which discovery does not collect. Absolute,
-     * normalised paths; an unreadable folder is skipped.
+     * folders skipped): the candidates for Liquibase changelogs, which are not inputs of their own
+     * ({@link SourceDiscovery#discoverWithYaml}, which a scan calls once for both). Absolute, normalised paths; an
+     * unreadable folder is skipped.
      */
     public static List<Path> changelogCandidates(List<Path> roots) {
         List<Path> out = new ArrayList<>();
         for (Path r : roots) {
             Path root = r.toAbsolutePath().normalize();
-            if (Files.isRegularFile(root)) {
-                if (isYaml(root)) {
-                    out.add(root);
+            if (Files.isRegularFile(root) || Files.isDirectory(root)) {
+                try {
+                    out.addAll(SourceDiscovery.discoverWithYaml(List.of(root), root).yaml());
+                } catch (UncheckedIOException e) {
+                    // unreadable folders are skipped, as discovery does
                 }
-                continue;
-            }
-            if (!Files.isDirectory(root)) {
-                continue;
-            }
-            try {
-                Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        String n = dir.getFileName() == null ? "" : dir.getFileName().toString();
-                        return !dir.equals(root) && (SKIP.contains(n) || n.startsWith("."))
-                                ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                        if (attrs.isRegularFile() && isYaml(file)) {
-                            out.add(file.toAbsolutePath().normalize());
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } catch (IOException e) {
-                // unreadable folders are skipped, as discovery does
             }
         }
         return out;
-    }
-
-    private static boolean isYaml(Path p) {
-        String n = p.getFileName().toString();
-        return n.endsWith(".yaml") || n.endsWith(".yml");
     }
 }
