@@ -44,7 +44,12 @@ public final class IdemcheckCli implements Callable<Integer> {
 
     /** The real CLI: the engine, the rules on the class path, System.out/err. */
     public IdemcheckCli() {
-        this(request -> new Analyzer().scan(request), RuleRegistry::load,
+        this(RuleRegistry::load);
+    }
+
+    /** The real CLI with the rules from {@code rules} ({@link EarlyStart}). */
+    private IdemcheckCli(Supplier<RuleRegistry> rules) {
+        this(request -> new Analyzer().scan(request), rules,
                 new PrintStream(System.out, true, StandardCharsets.UTF_8),
                 new PrintStream(System.err, true, StandardCharsets.UTF_8), System.console() != null);
     }
@@ -68,7 +73,7 @@ public final class IdemcheckCli implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new IdemcheckCli().run(args));
+        System.exit(new IdemcheckCli(EarlyStart.rules(args, RuleRegistry::load)).run(args));
     }
 
     /** Runs the command line and returns the exit code; never throws. */
