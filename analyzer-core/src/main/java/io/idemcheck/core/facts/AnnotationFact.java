@@ -1,7 +1,5 @@
 package io.idemcheck.core.facts;
 
-import io.idemcheck.core.util.Ordered;
-
 import java.util.Map;
 
 /**
@@ -16,8 +14,8 @@ import java.util.Map;
 public record AnnotationFact(String name, Map<String, String> values, Map<String, String> strings, Range range) implements java.io.Serializable {
 
     public AnnotationFact {
-        values = Ordered.map(values);
-        strings = Ordered.map(strings);
+        values = Shared.map(values);
+        strings = Shared.map(strings);
     }
 
     /** The simple name (last segment). */

@@ -1,7 +1,5 @@
 package io.idemcheck.core.facts;
 
-import io.idemcheck.core.util.Ordered;
-
 import java.util.Set;
 
 /**
@@ -18,6 +16,6 @@ public record Arg(String text, Set<String> names, Set<Integer> callIds, String s
         text = Shared.of(text);
         stringValue = Shared.of(stringValue);
         names = Shared.set(names);
-        callIds = Ordered.set(callIds);
+        callIds = Shared.ids(callIds);
     }
 }

@@ -1,7 +1,5 @@
 package io.idemcheck.core.facts;
 
-import io.idemcheck.core.util.Ordered;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +24,7 @@ public record Body(List<CallSite> calls, List<LoopFact> loops, List<GuardFact> g
         loops = List.copyOf(loops);
         guards = List.copyOf(guards);
         lambdas = List.copyOf(lambdas);
-        locals = Ordered.map(locals);
+        locals = Shared.map(locals);
         tries = tries == null ? List.of() : List.copyOf(tries);
         creations = creations == null ? List.of() : List.copyOf(creations);
         returnedNames = returnedNames == null ? Set.of() : Shared.set(returnedNames);

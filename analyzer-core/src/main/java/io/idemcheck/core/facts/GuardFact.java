@@ -19,6 +19,6 @@ public record GuardFact(int id, String text, Set<String> names, Set<Integer> cal
 
     public GuardFact {
         names = Ordered.set(names);
-        callIds = Ordered.set(callIds);
+        callIds = Shared.ids(callIds);
     }
 }

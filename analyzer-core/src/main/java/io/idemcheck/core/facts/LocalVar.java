@@ -21,6 +21,6 @@ public record LocalVar(String name, TypeRef type, Set<String> sources, Set<Integ
         name = Shared.of(name);
         initText = Shared.of(initText);
         sources = Shared.set(sources);
-        initCallIds = Ordered.set(initCallIds);
+        initCallIds = Shared.ids(initCallIds);
     }
 }

@@ -5,6 +5,7 @@ import io.idemcheck.core.util.Ordered;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,6 +20,13 @@ public final class Shared {
 
     /** Longer strings are not shared. */
     public static final int MAX_SHARED = 64;
+
+    /** Call ids below this have their one-element sets shared ({@link #ids}). */
+    static final int SHARED_IDS = 256;
+
+    /** Per thread (no lock), the one-element id sets made so far, by id. */
+    @SuppressWarnings("unchecked")
+    private static final ThreadLocal<Set<Integer>[]> ONE_ID = ThreadLocal.withInitial(() -> new Set[SHARED_IDS]);
 
     private Shared() {
     }
@@ -38,6 +46,41 @@ public final class Shared {
             out.add(of(n));
         }
         return Ordered.set(out);
+    }
+
+    /**
+     * {@link Ordered#set} of {@code ids}. A one-element set of a small id (an argument that holds one call, a local
+     * initialised by one) is one instance per thread: facts hold hundreds of thousands of them, and the collector
+     * pays per object it copies.
+     */
+    public static Set<Integer> ids(Collection<Integer> ids) {
+        if (ids.size() == 1) {
+            Integer id = ids.iterator().next();
+            if (id != null && id >= 0 && id < SHARED_IDS) {
+                Set<Integer>[] shared = ONE_ID.get();
+                Set<Integer> set = shared[id];
+                if (set == null) {
+                    set = Ordered.set(List.of(id));
+                    shared[id] = set;
+                }
+                return set;
+            }
+        }
+        return Ordered.set(ids);
+    }
+
+    /**
+     * An unmodifiable map of {@code entries} that iterates in their order ({@link Ordered#map}); one entry is held in
+     * one object ({@link Map#of(Object, Object)}, as null-hostile and unmodifiable) instead of five.
+     *
+     * @throws NullPointerException when {@code entries} holds a null key or value
+     */
+    public static <K, V> Map<K, V> map(Map<? extends K, ? extends V> entries) {
+        if (entries.size() == 1) {
+            Map.Entry<? extends K, ? extends V> e = entries.entrySet().iterator().next();
+            return Map.of(e.getKey(), e.getValue());
+        }
+        return Ordered.map(entries);
     }
 
     /** An unmodifiable list of the shared copies of {@code names}. */

@@ -1,7 +1,5 @@
 package io.idemcheck.core.facts;
 
-import io.idemcheck.core.util.Ordered;
-
 import java.util.List;
 import java.util.Map;
 
@@ -26,11 +24,11 @@ public record TypeFacts(String fqn, String simpleName, String kind, List<Annotat
                         Map<String, List<AnnotationFact>> fieldAnnotations) implements java.io.Serializable {
 
     public TypeFacts {
-        fieldAnnotations = Ordered.map(fieldAnnotations);
+        fieldAnnotations = Shared.map(fieldAnnotations);
         annotations = List.copyOf(annotations);
         supertypes = List.copyOf(supertypes);
-        fields = Ordered.map(fields);
-        constants = Ordered.map(constants);
+        fields = Shared.map(fields);
+        constants = Shared.map(constants);
         methods = List.copyOf(methods);
     }
 

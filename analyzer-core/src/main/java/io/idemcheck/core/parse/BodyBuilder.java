@@ -66,7 +66,6 @@ import static io.idemcheck.core.parse.FactExtractor.stringValue;
 import static io.idemcheck.core.parse.FactExtractor.text;
 import static io.idemcheck.core.parse.FactExtractor.typeRef;
 import static io.idemcheck.core.parse.SyntaxShapes.exits;
-import static io.idemcheck.core.parse.SyntaxShapes.outermostFirst;
 import static io.idemcheck.core.parse.SyntaxShapes.use;
 
 /** Builds the {@link Body} of one method by walking its statements once. */
@@ -85,10 +84,10 @@ final class BodyBuilder {
     private final List<List<String>> lambdaParams = new ArrayList<>();
     private final Map<String, LocalVarBuilder> locals = new LinkedHashMap<>();
 
-    private final Deque<Integer> loopStack = new ArrayDeque<>();
-    private final Deque<CallSite.Arm> armStack = new ArrayDeque<>();
-    private final Deque<Integer> guardStack = new ArrayDeque<>();
-    private final Deque<Integer> lambdaStack = new ArrayDeque<>();
+    private final ScopeStack<Integer> loopStack = new ScopeStack<>();
+    private final ScopeStack<CallSite.Arm> armStack = new ScopeStack<>();
+    private final ScopeStack<Integer> guardStack = new ScopeStack<>();
+    private final ScopeStack<Integer> lambdaStack = new ScopeStack<>();
     private final Set<String> returnedNames = new LinkedHashSet<>(); // read by the method's own returns
     /** Lambdas created while walking the arguments of a call not yet numbered. */
     private final Deque<List<Integer>> pendingLambdas = new ArrayDeque<>();
@@ -227,7 +226,7 @@ final class BodyBuilder {
                 armStack.pop();
             }
             if (!catchFacts.isEmpty()) {
-                tries.add(new TryFact(b, range(ts), outermostFirst(loopStack), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
+                tries.add(new TryFact(b, range(ts), loopStack.outermostFirst(), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(),
                         tryFirst, tryEnd, SyntaxShapes.leavesLoop(ts), SyntaxShapes.assignedIn(ts), catchFacts));
             }
             ts.getFinallyBlock().ifPresent(fb -> {
@@ -349,10 +348,7 @@ final class BodyBuilder {
     }
 
     private int newGuard(Expression cond, int firstCall, boolean earlyExit) {
-        Set<Integer> ids = new LinkedHashSet<>();
-        for (int i = firstCall; i < calls.size(); i++) {
-            ids.add(i);
-        }
+        Set<Integer> ids = idsFrom(firstCall);
         int id = guards.size();
         guards.add(new GuardFact(id, text(cond), names(cond), ids, earlyExit, range(cond)));
         return id;
@@ -502,7 +498,8 @@ final class BodyBuilder {
             Set<Integer> ids = idsFrom(before);
             Set<String> ns = fn instanceof LambdaExpr ? Set.of()
                     : fn instanceof MethodReferenceExpr mr ? names(mr.getScope()) : names(a);
-            args.add(new Arg(text(a), ns, ids, stringValue(a, constants)));
+            args.add(new Arg(a instanceof MethodCallExpr && !ids.isEmpty() ? calls.get(calls.size() - 1).text()
+                    : text(a), ns, ids, stringValue(a, constants))); // a call's text is its call site's
         }
         pendingLambdas.pop();
         int id = calls.size();
@@ -516,8 +513,10 @@ final class BodyBuilder {
         }
         String[] assigned = new String[1];
         CallSite.Use use = use(mc, assigned);
-        calls.add(new CallSite(id, mc.getNameAsString(), receiver, args, range(mc), text(mc), use, assigned[0],
-                outermostFirst(loopStack), outermostFirst(armStack), outermostFirst(guardStack), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
+        String text = receiver.kind() == Receiver.Kind.CALL ? FactExtractor.textAfter(mc, mc.getScope().get(),
+                receiver.text()) : text(mc); // a chain's link is its receiver call's text and what follows
+        calls.add(new CallSite(id, mc.getNameAsString(), receiver, args, range(mc), text, use, assigned[0],
+                loopStack.outermostFirst(), armStack.outermostFirst(), guardStack.outermostFirst(), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
         // collection mutation flows into the receiver variable: ids.add(t.getId())
         // and setters fill a request or statement built here: ps.setLong(1, t.getId()), req.setOrderNo(..)
         if (receiver.kind() == Receiver.Kind.NAME && locals.containsKey(receiver.name())
@@ -540,8 +539,8 @@ final class BodyBuilder {
             }
             calls.add(new CallSite(calls.size(), setter, receiver(((FieldAccessExpr) ae.getTarget()).getScope()),
                     List.of(new Arg(text(v), names(v), idsFrom(before), stringValue(v, constants))), range(ae), text(ae),
-                    CallSite.Use.DISCARDED, null, outermostFirst(loopStack), outermostFirst(armStack),
-                    outermostFirst(guardStack), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
+                    CallSite.Use.DISCARDED, null, loopStack.outermostFirst(), armStack.outermostFirst(),
+                    guardStack.outermostFirst(), lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), catchDepth));
         }
     }
 
@@ -551,7 +550,7 @@ final class BodyBuilder {
                 inner -> {
                     call(inner);
                     return calls.size() - 1;
-                }, this::expr);
+                }, id -> calls.get(id).text(), this::expr);
     }
 
     /**
@@ -577,8 +576,8 @@ final class BodyBuilder {
         }
         calls.add(new CallSite(calls.size(), mr.getIdentifier(), receiver, args, range(mr), text(scope) + "::"
                 + mr.getIdentifier(), ownerName.startsWith("forEach") || ownerName.equals("peek")
-                ? CallSite.Use.DISCARDED : CallSite.Use.OTHER, null, outermostFirst(loopStack),
-                outermostFirst(armStack), outermostFirst(guardStack), id, catchDepth));
+                ? CallSite.Use.DISCARDED : CallSite.Use.OTHER, null, loopStack.outermostFirst(),
+                armStack.outermostFirst(), guardStack.outermostFirst(), id, catchDepth));
         if (iterating) {
             loopStack.pop();
         }

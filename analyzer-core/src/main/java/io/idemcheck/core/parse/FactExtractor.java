@@ -417,6 +417,37 @@ public final class FactExtractor {
         return sb.toString();
     }
 
+    /**
+     * {@link #text}{@code (n)} for a node that starts with {@code prefix}, whose text {@code prefixText} is known (a
+     * call on the result of another, {@code a.b().c()}): only the tokens after the prefix are visited, so that a chain
+     * of calls costs its length and not its square. Any other shape is {@link #text}.
+     */
+    static String textAfter(Node n, Node prefix, String prefixText) {
+        java.util.Optional<TokenRange> whole = n.getTokenRange();
+        java.util.Optional<TokenRange> head = prefix.getTokenRange();
+        if (whole.isEmpty() || head.isEmpty() || whole.get().getBegin() != head.get().getBegin()) {
+            return text(n);
+        }
+        if (prefixText.length() >= MAX_TEXT) {
+            return prefixText; // already cut: the first MAX_TEXT characters of n's tokens too
+        }
+        com.github.javaparser.JavaToken end = whole.get().getEnd();
+        com.github.javaparser.JavaToken t = head.get().getEnd();
+        StringBuilder sb = new StringBuilder(prefixText);
+        while (t != end) {
+            java.util.Optional<com.github.javaparser.JavaToken> next = t.getNextToken();
+            if (next.isEmpty()) {
+                return text(n);
+            }
+            t = next.get();
+            sb.append(t.getText());
+            if (sb.length() >= MAX_TEXT) {
+                return sb.substring(0, MAX_TEXT);
+            }
+        }
+        return sb.toString();
+    }
+
     static List<AnnotationFact> annotations(NodeWithAnnotations<?> n, Map<String, String> constants) {
         NodeList<AnnotationExpr> anns = n.getAnnotations();
         if (anns.isEmpty()) {

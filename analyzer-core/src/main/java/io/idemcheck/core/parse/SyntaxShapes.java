@@ -44,6 +44,9 @@ import java.util.Optional;
  */
 final class SyntaxShapes {
 
+    private static final Receiver THIS = new Receiver(Receiver.Kind.THIS, "this", null, -1);
+    private static final Receiver SUPER = new Receiver(Receiver.Kind.SUPER, "super", null, -1);
+
     private SyntaxShapes() {
     }
 
@@ -98,17 +101,21 @@ final class SyntaxShapes {
     /**
      * The receiver expression {@code sc} of a call or a method reference: {@code this}, {@code super}, a variable
      * ({@code isVariable}) or a type name, {@code this.field}, a qualified type, or another call ({@code walkCall}
-     * walks it and gives its id); anything else is walked with {@code walk}.
+     * walks it and gives its id, {@code callText} the text of the call with that id); anything else is walked with
+     * {@code walk}. {@code this} and {@code super} are one instance each.
      */
     static Receiver receiver(Expression sc, java.util.function.Predicate<String> isVariable,
                              java.util.function.ToIntFunction<MethodCallExpr> walkCall,
+                             java.util.function.IntFunction<String> callText,
                              java.util.function.Consumer<Expression> walk) {
         if (sc instanceof MethodCallExpr inner) {
-            return new Receiver(Receiver.Kind.CALL, FactExtractor.text(sc), null, walkCall.applyAsInt(inner));
-        } else if (sc instanceof com.github.javaparser.ast.expr.ThisExpr) {
-            return new Receiver(Receiver.Kind.THIS, "this", null, -1);
+            int id = walkCall.applyAsInt(inner);
+            return new Receiver(Receiver.Kind.CALL, callText.apply(id), null, id);
+        }
+        if (sc instanceof com.github.javaparser.ast.expr.ThisExpr) {
+            return THIS;
         } else if (sc instanceof com.github.javaparser.ast.expr.SuperExpr) {
-            return new Receiver(Receiver.Kind.SUPER, "super", null, -1);
+            return SUPER;
         } else if (sc instanceof NameExpr || sc instanceof TypeExpr te && te.getType().isClassOrInterfaceType()
                 && te.getType().asClassOrInterfaceType().getScope().isEmpty()) {
             String name = sc instanceof NameExpr n ? n.getNameAsString()
@@ -268,13 +275,6 @@ final class SyntaxShapes {
         for (int i = 0; i < info.size(); i++) {
             out.add(new io.idemcheck.core.facts.LambdaFact(i, params.get(i), info.get(i)[0], info.get(i)[1]));
         }
-        return out;
-    }
-
-    /** A stack's elements, bottom (outermost) first. */
-    static <T> java.util.List<T> outermostFirst(java.util.Deque<T> stack) {
-        java.util.List<T> out = new java.util.ArrayList<>(stack);
-        java.util.Collections.reverse(out);
         return out;
     }
 }
