@@ -1,5 +1,8 @@
 package io.idemcheck.core.catalog;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,36 +11,104 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * One vocabulary of the catalog: its words, how they match, and the evidence a match produces.
- *
- * @param evidence what a match means, in words ("a claim whose result is a row count"); shown by
- *                 {@code idemcheck explain}
- * @param match    {@code exact} (the whole name), {@code pattern} (a name pattern, see {@link NamePattern}),
- *                 {@code regex} (each word is a regular-expression alternative: spellings such as
- *                 {@code retr(y|ies|ied)}; the code that reads the list puts the alternatives in its frame, see
- *                 {@link #regex(String)}) or
- *                 {@code substring} (the word occurs in the text)
- * @param values   the words, in file order
- * @param source   where each word came from: "catalog" or an {@code idemcheck.yml} line ("idemcheck.yml:12")
+ * One vocabulary of the catalog: its words, how they match, and the evidence a match produces. Its parts:
+ * {@link #evidence()}, what a match means, in words ("a claim whose result is a row count"), shown by
+ * {@code idemcheck explain}; {@link #match()}, {@code exact} (the whole name), {@code pattern} (a name pattern, see
+ * {@link NamePattern}), {@code regex} (each word is a regular-expression alternative: spellings such as
+ * {@code retr(y|ies|ied)}; the code that reads the list puts the alternatives in its frame, see
+ * {@link #regex(String)}) or {@code substring} (the word occurs in the text); {@link #values()}, the words, in file
+ * order; {@link #source()}, where each word came from: "catalog" or an {@code idemcheck.yml} line
+ * ("idemcheck.yml:12"). Immutable and thread-safe; {@link #matching} remembers its answers for names.
  */
-public record Terms(String evidence, String match, List<String> values, List<String> source) {
+public final class Terms {
 
-    public Terms {
+    private final String evidence;
+    private final String match;
+    private final List<String> values;
+    private final List<String> source;
+    /** For {@code exact}: the words, for a constant-time {@link #matching}. */
+    private final Set<String> exact;
+    /** For {@code regex}: each word compiled once, in {@link #values} order. */
+    private final Pattern[] compiled;
+    /**
+     * For {@code pattern} and {@code regex}: what {@link #matching} answered per name ({@link #NO_MATCH} for none),
+     * filled on use and bounded ({@link #MEMO_LIMIT}): the same method and type names are asked about from every call.
+     */
+    private final Map<String, String> memo = new ConcurrentHashMap<>();
+    private static final String NO_MATCH = new String("");
+    private static final int MEMO_LIMIT = 100_000;
+
+    /**
+     * @param evidence what a match means, in words
+     * @param match    exact, pattern, regex or substring
+     * @param values   the words, in file order
+     * @param source   where each word came from, or null (all from the catalog)
+     * @throws IllegalArgumentException for another {@code match}, or a {@code regex} word that does not compile
+     */
+    @JsonCreator
+    public Terms(@JsonProperty("evidence") String evidence, @JsonProperty("match") String match,
+                 @JsonProperty("values") List<String> values, @JsonProperty("source") List<String> source) {
         if (!Set.of("exact", "pattern", "substring", "regex").contains(match)) {
             throw new IllegalArgumentException("match must be exact, pattern, substring or regex, not '" + match + "'");
         }
+        Pattern[] patterns = null;
         if (match.equals("regex")) {
-            for (String v : values) {
+            patterns = new Pattern[values.size()];
+            for (int i = 0; i < patterns.length; i++) {
                 try {
-                    Pattern.compile(v);
+                    patterns[i] = Pattern.compile(values.get(i));
                 } catch (java.util.regex.PatternSyntaxException e) {
-                    throw new IllegalArgumentException("'" + v + "' is not a regular expression: "
+                    throw new IllegalArgumentException("'" + values.get(i) + "' is not a regular expression: "
                             + e.getDescription());
                 }
             }
         }
-        values = List.copyOf(values);
-        source = source == null ? List.of() : List.copyOf(source);
+        this.evidence = evidence;
+        this.match = match;
+        this.values = List.copyOf(values);
+        this.source = source == null ? List.of() : List.copyOf(source);
+        this.compiled = patterns;
+        this.exact = match.equals("exact") ? Set.copyOf(this.values) : null;
+    }
+
+    /** What a match means, in words ("a claim whose result is a row count"); shown by {@code idemcheck explain}. */
+    @JsonProperty("evidence")
+    public String evidence() {
+        return evidence;
+    }
+
+    /** How the words match: exact, pattern, regex or substring. */
+    @JsonProperty("match")
+    public String match() {
+        return match;
+    }
+
+    /** The words, in file order. */
+    @JsonProperty("values")
+    public List<String> values() {
+        return values;
+    }
+
+    /** Where each word came from: "catalog" or an {@code idemcheck.yml} line ("idemcheck.yml:12"); may be empty. */
+    @JsonProperty("source")
+    public List<String> source() {
+        return source;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Terms t && evidence.equals(t.evidence) && match.equals(t.match)
+                && values.equals(t.values) && source.equals(t.source);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(evidence, match, values, source);
+    }
+
+    @Override
+    public String toString() {
+        return "Terms[evidence=" + evidence + ", match=" + match + ", values=" + values + ", source=" + source + "]";
     }
 
     /** Compiled {@link #regex(String)} patterns, by their text. */
@@ -139,19 +210,42 @@ public record Terms(String evidence, String match, List<String> values, List<Str
         return matching(name) != null;
     }
 
-    /** The word that matches {@code name}, or null. */
+    /** The word that matches {@code name}, or null: the first in file order. */
     public String matching(String name) {
         if (name == null) {
             return null;
         }
-        for (String v : values) {
-            boolean hit = switch (match) {
-                case "exact" -> v.equals(name);
-                case "pattern" -> NamePattern.matches(v, name);
-                case "regex" -> Pattern.compile(v).matcher(name).matches();
-                default -> name.contains(v);
-            };
-            if (hit) {
+        switch (match) {
+            case "exact" -> {
+                return exact.contains(name) ? name : null;
+            }
+            case "substring" -> {
+                for (String v : values) {
+                    if (name.contains(v)) {
+                        return v;
+                    }
+                }
+                return null;
+            }
+            default -> {
+                String known = memo.get(name);
+                if (known == null) {
+                    String found = search(name);
+                    known = found == null ? NO_MATCH : found;
+                    if (memo.size() < MEMO_LIMIT) {
+                        memo.put(name, known);
+                    }
+                }
+                return known == NO_MATCH ? null : known;
+            }
+        }
+    }
+
+    /** {@link #matching} for a {@code pattern} or {@code regex} list, without the memo. */
+    private String search(String name) {
+        for (int i = 0; i < values.size(); i++) {
+            String v = values.get(i);
+            if (compiled != null ? compiled[i].matcher(name).matches() : NamePattern.matches(v, name)) {
                 return v;
             }
         }

@@ -39,6 +39,7 @@ final class Effects {
 
     private final ProjectIndex index;
     private final Catalog catalog;
+    private final CatalogMemo catalogMemo;
     private final Schema schema;
     private final DataAccess dataAccess;
     private final Function<MethodRef, MethodSummary> summaries;
@@ -47,6 +48,7 @@ final class Effects {
     Effects(ProjectIndex index, Schema schema, DataAccess dataAccess, Function<MethodRef, MethodSummary> summaries) {
         this.index = index;
         this.catalog = index.catalog();
+        this.catalogMemo = new CatalogMemo(catalog);
         this.schema = schema;
         this.dataAccess = dataAccess;
         this.summaries = summaries;
@@ -91,12 +93,12 @@ final class Effects {
             if (appended != null) {
                 return appended;
             }
-            Catalog.EffectType et = catalog.effectType(recv.name());
+            Catalog.EffectType et = catalogMemo.effectType(recv.name());
             if (et == null && recv.kind() == ResolvedType.Kind.UNKNOWN) {
-                et = catalog.effectTypeBySimpleName(recv.simpleName());
+                et = catalogMemo.effectTypeBySimpleName(recv.simpleName());
             }
             if (et == null) {
-                et = catalog.effectTypeBySuffix(recv.simpleName());
+                et = catalogMemo.effectTypeBySuffix(recv.simpleName());
                 if (et != null && Catalog.any(catalog.remoteReadMethodNames(), c.name())) {
                     return null; // a generated stub's read (getOrder, listOrders) asks and changes nothing
                 }
@@ -329,9 +331,9 @@ final class Effects {
             if (st.isProject()) {
                 continue;
             }
-            Catalog.EffectType et = catalog.effectType(st.name());
+            Catalog.EffectType et = catalogMemo.effectType(st.name());
             if (et == null && st.kind() == ResolvedType.Kind.UNKNOWN) {
-                et = catalog.effectTypeBySimpleName(st.simpleName());
+                et = catalogMemo.effectTypeBySimpleName(st.simpleName());
             }
             String method = et == null ? null : et.matchingMethod(c.name());
             if (method == null || EffectKind.of(et.kind()) == EffectKind.HTTP && readOnlyHttp(m, c)) {

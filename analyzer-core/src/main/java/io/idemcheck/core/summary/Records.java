@@ -27,6 +27,7 @@ import static io.idemcheck.core.summary.Sites.display;
 final class Records {
 
     private final Catalog catalog;
+    private final CatalogMemo names;
     private final Function<MethodRef, MethodSummary> summaries;
 
     /**
@@ -41,6 +42,7 @@ final class Records {
 
     Records(Catalog catalog, Function<MethodRef, MethodSummary> summaries) {
         this.catalog = catalog;
+        this.names = new CatalogMemo(catalog);
         this.summaries = summaries;
     }
 
@@ -54,7 +56,7 @@ final class Records {
                     Evidence.config(pm.key(), pm.pattern(), catalog.project().file()));
         }
         // entity style: x.setStatus(..) then save(x)
-        String save = Catalog.firstMatching(catalog.entitySaveMethodNames(), c.name());
+        String save = names.firstMatching(catalog.entitySaveMethodNames(), c.name());
         if (save != null && !c.args().isEmpty() && !CallSql.isFreshEntity(m, c.args().get(0).text())) {
             String x = c.args().get(0).text();
             for (CallSite p : m.method().body().calls()) {
@@ -62,7 +64,7 @@ final class Records {
                     break;
                 }
                 String setter = p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
-                        ? Catalog.firstMatching(catalog.statusSetterNames(), p.name()) : null;
+                        ? names.firstMatching(catalog.statusSetterNames(), p.name()) : null;
                 if (setter == null && p.receiver().kind() == Receiver.Kind.NAME && x.equals(p.receiver().name())
                         && p.name().startsWith("set") && p.name().length() > 3 && p.argCount() == 1
                         && catalog.isRecordColumn(io.idemcheck.core.sql.SqlModel.snake(p.name().substring(3)))) {
@@ -128,7 +130,7 @@ final class Records {
         if (recv.kind() == ResolvedType.Kind.LIBRARY || anyBody) {
             return null;
         }
-        String name = Catalog.firstMatching(catalog.recordMethodNames(), c.name());
+        String name = names.firstMatching(catalog.recordMethodNames(), c.name());
         if (name != null && !c.args().isEmpty() && !Effects.onBuilder(m, c)) {
             // a record names the item it records (an id, an entity); a no-argument finishReason() or complete() on a
             // response or a future is an accessor or a completion, not a write of the item's state
@@ -166,7 +168,7 @@ final class Records {
      * from a call that {@code isEffect} says is an outbound effect (calls before {@code c} only). Null otherwise.
      */
     Recorded outcomeRecord(MethodRef m, CallSite c, java.util.function.IntPredicate isEffect) {
-        String save = Catalog.firstMatching(catalog.entitySaveMethodNames(), c.name());
+        String save = names.firstMatching(catalog.entitySaveMethodNames(), c.name());
         if (save == null || c.args().isEmpty()) {
             return null;
         }
@@ -298,7 +300,7 @@ final class Records {
             }
         }
         String name = recv.kind() != ResolvedType.Kind.LIBRARY
-                ? Catalog.firstMatching(catalog.claimMethodNames(), c.name()) : null;
+                ? names.firstMatching(catalog.claimMethodNames(), c.name()) : null;
         if (name != null) {
             why[0] = Evidence.catalog(Basis.NAME, "claimMethodNames", name);
             return true;

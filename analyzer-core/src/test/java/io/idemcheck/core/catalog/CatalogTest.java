@@ -122,6 +122,28 @@ class CatalogTest {
     }
 
     @Test
+    void termsAnswerTheFirstWordInFileOrderAndTheSameWhenAskedAgain() {
+        Terms pattern = new Terms("e", "pattern", List.of("mark*", "markDone", "*Done"), null);
+        Terms regex = new Terms("e", "regex", List.of("retr(y|ies)", "retry\\w+"), null);
+        Terms exact = new Terms("e", "exact", List.of("save", "persist", "save"), null);
+        for (int i = 0; i < 2; i++) {
+            assertThat(pattern.matching("markDone")).isEqualTo("mark*");
+            assertThat(pattern.matching("isDone")).isEqualTo("*Done");
+            assertThat(pattern.matching("marker")).isNull();
+            assertThat(regex.matching("retryLater")).isEqualTo("retry\\w+");
+            assertThat(regex.matching("retries")).isEqualTo("retr(y|ies)");
+            assertThat(regex.matching("retried")).isNull();
+            assertThat(exact.matching("persist")).isEqualTo("persist");
+            assertThat(exact.matching("saveAll")).isNull();
+            assertThat(exact.matching(null)).isNull();
+        }
+        assertThat(new Terms("e", "exact", List.of("save"), null)).isEqualTo(new Terms("e", "exact",
+                List.of("save"), List.of())).hasSameHashCodeAs(new Terms("e", "exact", List.of("save"), null));
+        assertThat(exact.toString()).isEqualTo("Terms[evidence=e, match=exact, values=[save, persist, save], "
+                + "source=[]]");
+    }
+
+    @Test
     void streamingReaderReadsTheBuiltInCatalogAsTheDataBindingDid() throws Exception {
         // the data binding the catalog was read with before CatalogReader, as the reference
         Catalog bound = new com.fasterxml.jackson.databind.ObjectMapper()
