@@ -4,15 +4,18 @@ import io.idemcheck.core.facts.CallSite;
 import io.idemcheck.core.facts.LocalVar;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
+import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.facts.TypeRef;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -64,12 +67,41 @@ final class CallResolver {
         return found.isEmpty() && c.methodReference() ? findMethods(e, c.name(), -1) : found;
     }
 
-    private static void addMatching(TypeEntry e, String name, int arity, List<MethodRef> out) {
-        for (MethodFacts m : e.type().methods()) {
-            if (m.name().equals(name) && (arity < 0 || m.arity() == arity || isVarargs(m) && arity >= m.arity() - 1)) {
+    private void addMatching(TypeEntry e, String name, int arity, List<MethodRef> out) {
+        for (MethodFacts m : methodsNamed(e.type()).getOrDefault(name, List.of())) {
+            if (arity < 0 || m.arity() == arity || isVarargs(m) && arity >= m.arity() - 1) {
                 out.add(new MethodRef(e, m));
             }
         }
+    }
+
+    /** A key that compares its object by identity (facts are values; two equal types are still two types). */
+    private record Same(Object o) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Same s && s.o == o;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(o);
+        }
+    }
+
+    /** Per type (by identity), its methods by name, in declaration order: built on first lookup. */
+    private final Map<Same, Map<String, List<MethodFacts>>> byName = new ConcurrentHashMap<>();
+
+    private Map<String, List<MethodFacts>> methodsNamed(TypeFacts t) {
+        Same key = new Same(t);
+        Map<String, List<MethodFacts>> known = byName.get(key);
+        if (known == null) {
+            Map<String, List<MethodFacts>> named = new HashMap<>();
+            for (MethodFacts m : t.methods()) {
+                named.computeIfAbsent(m.name(), k -> new ArrayList<>(1)).add(m);
+            }
+            known = byName.computeIfAbsent(key, k -> named);
+        }
+        return known;
     }
 
     private static boolean isVarargs(MethodFacts m) {
@@ -307,19 +339,34 @@ final class CallResolver {
         List<MethodRef> targets = new ArrayList<>();
         targets.add(declared);
         if (!declared.method().isStatic() && !"private".equals(declared.method().visibility())) {
-            for (TypeEntry sub : hierarchy.subtypes(declared.owner().fqn())) {
-                if (sub.file().test() && !caller.file().test()) {
-                    continue;
-                }
-                for (MethodFacts m : sub.type().methods()) {
-                    if (m.name().equals(declared.method().name()) && m.arity() == declared.method().arity()
-                            && m.hasBody()) {
-                        targets.add(new MethodRef(sub, m));
-                    }
+            Map<MethodRef, List<MethodRef>> memo = caller.file().test() ? overridesForTests : overridesForMain;
+            List<MethodRef> known = memo.get(declared);
+            if (known == null) {
+                known = memo.computeIfAbsent(declared, d -> overrides(d, caller.file().test()));
+            }
+            targets.addAll(known);
+        }
+        return new CallTarget(c, recv, targets, declared);
+    }
+
+    /** Per declared method, its overrides with a body in project subtypes: for main-code callers, for test callers. */
+    private final Map<MethodRef, List<MethodRef>> overridesForMain = new ConcurrentHashMap<>();
+    private final Map<MethodRef, List<MethodRef>> overridesForTests = new ConcurrentHashMap<>();
+
+    /** The overrides of {@code declared} with a body, subtype by subtype; test code's only with {@code tests}. */
+    private List<MethodRef> overrides(MethodRef declared, boolean tests) {
+        List<MethodRef> out = new ArrayList<>();
+        for (TypeEntry sub : hierarchy.subtypes(declared.owner().fqn())) {
+            if (sub.file().test() && !tests) {
+                continue;
+            }
+            for (MethodFacts m : methodsNamed(sub.type()).getOrDefault(declared.method().name(), List.of())) {
+                if (m.arity() == declared.method().arity() && m.hasBody()) {
+                    out.add(new MethodRef(sub, m));
                 }
             }
         }
-        return new CallTarget(c, recv, targets, declared);
+        return List.copyOf(out);
     }
 
     private CallTarget lookup(MethodRef caller, CallSite c, ResolvedType t) {
