@@ -12,9 +12,13 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Computes, before the rules run, the memoised facts every rule asks for: first the resolved call targets of every
- * main-code method (on several threads: a method's targets depend on the read-only index only, so the order they are
- * computed in changes nothing), then what each call does and each method's summary, one method after another in index
- * order, so that a summary cut at a call cycle does not depend on which rule asked first.
+ * main-code method and of every method whose throwing depends on its calls (on several threads: a method's targets
+ * depend on the read-only index only, so the order they are computed in changes nothing), then what each call does
+ * and each method's summary, one method after another in index order, so that a summary cut at a call cycle does not
+ * depend on which rule asked first. Beside that serial pass, on another thread, which methods always throw
+ * ({@link Semantics#prepareThrowing}: the index alone, in its own fixed order). Last, once every summary is known,
+ * the methods run unattended and each main-code method's {@link Semantics#methodInfo} on several threads: they read
+ * memoised facts only, so the order changes nothing, and the rules that ask for them all at once find them made.
  */
 final class WarmUp {
 
@@ -29,13 +33,26 @@ final class WarmUp {
     static void run(Project project, int threads) {
         ProjectIndex index = project.index();
         List<MethodRef> main = new ArrayList<>();
+        List<MethodRef> resolved = new ArrayList<>();
         for (MethodRef m : index.methods()) {
-            if (!m.file().test() && m.method().hasBody()) {
+            boolean mainBody = !m.file().test() && m.method().hasBody();
+            if (mainBody) {
                 main.add(m);
             }
+            if (mainBody || Semantics.throwingDelegates(m)) {
+                resolved.add(m);
+            }
         }
-        resolveCalls(index, main, threads);
+        resolveCalls(index, resolved, threads);
         Semantics sem = project.semantics();
+        Thread throwing = null;
+        if (threads > 1) {
+            throwing = new Thread(() -> prepareThrowing(sem), "idemcheck-warm-up");
+            throwing.setDaemon(true);
+            throwing.start();
+        } else {
+            prepareThrowing(sem);
+        }
         for (MethodRef m : main) {
             try {
                 sem.calls(m);
@@ -43,6 +60,40 @@ final class WarmUp {
             } catch (RuntimeException | StackOverflowError e) {
                 // not memoised: the rule that asks again reports it (RuleContext's per-method containment)
             }
+        }
+        if (throwing != null) {
+            try {
+                throwing.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("scan interrupted", e);
+            }
+        }
+        methodInfos(sem, main, threads);
+    }
+
+    /** The entry-point closure, then each method's {@link Semantics#methodInfo}, on up to {@code threads}. */
+    private static void methodInfos(Semantics sem, List<MethodRef> methods, int threads) {
+        try {
+            sem.reachableFromEntryPoints();
+            Parallel.forEachIndex(methods.size(), threads, i -> {
+                try {
+                    sem.methodInfo(methods.get(i));
+                } catch (RuntimeException | StackOverflowError e) {
+                    // not memoised: the rule that asks again reports it, contained to its method
+                }
+            });
+        } catch (RuntimeException | StackOverflowError | ExecutionException e) {
+            // nothing memoised for what failed: the rules that ask again meet it there
+        }
+    }
+
+    /** Works out which methods throw; a failure is left to the rules, which meet it again when they ask. */
+    private static void prepareThrowing(Semantics sem) {
+        try {
+            sem.prepareThrowing();
+        } catch (RuntimeException | StackOverflowError e) {
+            // not memoised: the rule that asks again reports it, contained to its method
         }
     }
 

@@ -11,6 +11,8 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 
 /**
  * Query: whether a method is a job entry point (a {@code main(String[])}, a catalog entry-point annotation or
@@ -29,6 +31,8 @@ final class EntryPoints {
         this.catalog = index.catalog();
         this.lock = lock;
         this.kinds = new EntryKinds(index, lock instanceof CallFacts f ? f : null);
+        this.entrySlots = new AtomicReferenceArray<>(index.methodCount());
+        this.baseSlots = new AtomicReferenceArray<>(index.methodCount());
     }
 
     private volatile Set<MethodFacts> reachable; // written under lock, complete before it is published
@@ -70,12 +74,44 @@ final class EntryPoints {
      * {@code String...} (a varargs parameter's type is its array type, see FactExtractor).
      */
     public String entryPoint(MethodRef m) {
+        return remembered(entrySlots, m, this::computeEntryPoint);
+    }
+
+    private String computeEntryPoint(MethodRef m) {
         String e = baseEntryPoint(m);
         return e != null || m.file().test() ? e : kinds.dispatchedHandler(m, this::baseEntryPoint);
     }
 
+    /** The remembered "not an entry point" of {@link #entrySlots} and {@link #baseSlots}. */
+    private static final String NONE = new String("");
+    /**
+     * {@link #entryPoint} and {@link #baseEntryPoint} by index position ({@link ProjectIndex#order}), filled on first
+     * use: the reachable closure, the dispatch map and every method's facts ask for the same methods. Both read only
+     * the index, the catalog and memoised call facts, so which thread fills a slot first changes nothing.
+     */
+    private final AtomicReferenceArray<String> entrySlots;
+    private final AtomicReferenceArray<String> baseSlots;
+
+    private String remembered(AtomicReferenceArray<String> slots, MethodRef m, Function<MethodRef, String> compute) {
+        int slot = index.order(m);
+        if (slot < 0) {
+            return compute.apply(m);
+        }
+        String known = slots.get(slot);
+        if (known == null) {
+            String found = compute.apply(m);
+            known = found == null ? NONE : found;
+            slots.compareAndSet(slot, null, known);
+        }
+        return known == NONE ? null : known;
+    }
+
     /** {@link #entryPoint} without the handlers an entry point dispatches to. */
     private String baseEntryPoint(MethodRef m) {
+        return remembered(baseSlots, m, this::computeBaseEntryPoint);
+    }
+
+    private String computeBaseEntryPoint(MethodRef m) {
         if (m.method().name().equals("main") && m.method().isStatic() && m.method().arity() == 1
                 && m.method().params().get(0).type().simpleName().replace(" ", "").equals("String[]")) {
             return "main()"; // a batch started by a scheduler (cron, a workflow engine) as a plain program

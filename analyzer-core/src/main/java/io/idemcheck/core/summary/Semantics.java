@@ -64,8 +64,8 @@ public final class Semantics implements CallFacts {
     private final DatabaseWrites databaseWrites;
     private final Throwing throwing;
     // guarded by this
-    private final Map<MethodFacts, List<CallInfo>> infos = new IdentityHashMap<>();
-    private final Map<MethodFacts, MethodSummary> summaries = new IdentityHashMap<>();
+    private final Map<MethodFacts, List<CallInfo>> infos;
+    private final Map<MethodFacts, MethodSummary> summaries;
     private final Set<MethodFacts> inProgress = Collections.newSetFromMap(new IdentityHashMap<>());
     private int depth;
     /*
@@ -84,6 +84,9 @@ public final class Semantics implements CallFacts {
      */
     public Semantics(ProjectIndex index, SqlModel model, Schema schema) {
         this.index = index;
+        // sized for every method up front: the warm-up fills them with one entry per main-code method
+        this.infos = new IdentityHashMap<>(index.methodCount());
+        this.summaries = new IdentityHashMap<>(index.methodCount());
         this.infoSlots = new AtomicReferenceArray<>(index.methodCount());
         this.summarySlots = new AtomicReferenceArray<>(index.methodCount());
         this.catalog = index.catalog();
@@ -577,6 +580,22 @@ public final class Semantics implements CallFacts {
      */
     public int throwsUnless(MethodRef m, CallSite c) {
         return throwing.ofCall(m, c);
+    }
+
+    /**
+     * True for a method whose call targets {@link #throwsUnless} resolves for the whole project on its first use
+     * (a method that delegates its throwing to calls), for a warm-up that resolves them beforehand.
+     */
+    public static boolean throwingDelegates(MethodRef m) {
+        return Throwing.delegates(m);
+    }
+
+    /**
+     * Works out, on the calling thread, which methods throw ({@link #throwsUnless}) for the whole project, as the
+     * first question would. Reads only the index (not the memos of this object): safe beside any other work.
+     */
+    public void prepareThrowing() {
+        throwing.prepare();
     }
 
     /** See {@link DatabaseWrites#methodWritesDatabase}. */

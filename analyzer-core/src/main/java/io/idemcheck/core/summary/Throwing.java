@@ -31,8 +31,8 @@ public final class Throwing {
 
     private final ProjectIndex index;
     private final Catalog catalog;
-    // guarded by this
-    private Map<MethodFacts, Integer> states;
+    /** Computed once under this object's monitor, then read without it. */
+    private volatile Map<MethodFacts, Integer> states;
 
     Throwing(ProjectIndex index, Catalog catalog) {
         this.index = index;
@@ -53,11 +53,33 @@ public final class Throwing {
         return ofCall(m, c, states());
     }
 
-    private synchronized Map<MethodFacts, Integer> states() {
+    private Map<MethodFacts, Integer> states() {
+        Map<MethodFacts, Integer> known = states;
+        return known != null ? known : computeStates();
+    }
+
+    private synchronized Map<MethodFacts, Integer> computeStates() {
         if (states == null) {
             states = compute();
         }
         return states;
+    }
+
+    /**
+     * True for a method whose throwing the fixpoint works out through its calls ({@link ExitFacts#delegations}): the
+     * methods whose call targets {@link #compute} resolves, main and test code alike.
+     */
+    static boolean delegates(MethodRef m) {
+        if (!m.method().hasBody()) {
+            return false;
+        }
+        ExitFacts x = m.method().body().exits();
+        return x.throwsUnless() != ExitFacts.ALWAYS && !x.delegations().isEmpty();
+    }
+
+    /** Computes the whole project's answers now (the first question would), on the calling thread. */
+    void prepare() {
+        states();
     }
 
     private Map<MethodFacts, Integer> compute() {
@@ -71,7 +93,7 @@ public final class Throwing {
             if (x.throwsUnless() != ExitFacts.NO) {
                 out.put(m.method(), x.throwsUnless());
             }
-            if (x.throwsUnless() != ExitFacts.ALWAYS && !x.delegations().isEmpty()) {
+            if (delegates(m)) {
                 delegating.add(m);
             }
         }
