@@ -35,26 +35,29 @@ import java.util.function.BiConsumer;
 public final class UnboundedRetry implements MethodRule {
 
     /**
-     * What the detectors share over one scan: the tables whose retries some statement bounds, the project's RabbitMQ
-     * retry bound, and the locations already reported by the event-only / selected-rows / reset-sweep detectors and by
-     * the ack / re-send detectors (a location is reported once, by the first method that reaches it).
+     * What the detectors share over one scan: the tables whose retries some statement bounds and the project's
+     * RabbitMQ retry bound.
      */
-    private record Pass(Set<String> boundedTables, String rabbitBound, Set<String> eventOnly, Set<String> unacked) {
+    private record Pass(Set<String> boundedTables, String rabbitBound) {
+    }
+
+    /**
+     * The {@link io.idemcheck.core.rule.RuleContext.FindingBuilder#once} key of a location reported by the event-only,
+     * selected-rows or reset-sweep detectors: the first method (in index order) that reports it keeps it.
+     */
+    static String eventOnly(String location) {
+        return "event-only " + location;
+    }
+
+    /** The {@code once} key of a location reported by the ack or re-send detectors (see {@link #eventOnly}). */
+    static String unacked(String location) {
+        return "unacked " + location;
     }
 
     /** Main code, with or without a body (the annotation and listener detectors read declarations). */
     @Override
     public boolean accepts(MethodRef m, RuleTrace trace) {
         return MethodGates.mainCode(m, trace);
-    }
-
-    /**
-     * True: detectors skip a location another method's check already reported (the scan's {@link Pass}), so which
-     * detector names it depends on the order methods are checked in; the engine keeps index order.
-     */
-    @Override
-    public boolean inOrder() {
-        return true;
     }
 
     /** Runs every detector on the method, with the scan's {@link Pass}. */
@@ -76,15 +79,18 @@ public final class UnboundedRetry implements MethodRule {
 
     private static Pass pass(Project project) {
         return new Pass(UnboundedRetryPutBack.boundedTables(project.semantics()),
-                UnboundedRetryListeners.projectBound(project), java.util.concurrent.ConcurrentHashMap.newKeySet(),
-                java.util.concurrent.ConcurrentHashMap.newKeySet());
+                UnboundedRetryListeners.projectBound(project));
     }
 
     /**
      * Runs every detector on the method; {@code step} runs each one, given what it looks for. The put-back detector
-     * writes its conditions to an enabled trace.
+     * writes its conditions to an enabled trace. A location two detectors of the same group reach is reported once
+     * in the method (the sets below); across methods, by the first in index order (their findings' {@code once}
+     * keys), so methods can be checked in any order and on several threads.
      */
     private static void checkMethod(MethodContext mc, Pass pass, BiConsumer<String, Runnable> step) {
+        Set<String> eventOnly = new java.util.HashSet<>();
+        Set<String> unacked = new java.util.HashSet<>();
         MethodRef m = mc.method();
         Semantics sem = mc.semantics();
         RuleTrace trace = mc.trace();
@@ -106,20 +112,20 @@ public final class UnboundedRetry implements MethodRule {
         step.accept("a dead-letter replay (a loop receiving from a dead-letter queue and sending back) with no "
                 + "delivery count bounded", () -> UnboundedRetryDeadLetters.checkReplay(mc, sem, m));
         step.accept("a failure path that writes only an event or log row, leaving the item to be selected again",
-                () -> UnboundedRetryImplicit.checkEventOnlyFailure(mc, sem, m, pass.eventOnly()));
+                () -> UnboundedRetryImplicit.checkEventOnlyFailure(mc, sem, m, eventOnly));
         step.accept("a loop over rows selected by state whose failure path leaves the row selected (it only logs, "
                 + "writes no state, or writes the failed state a re-send sweep reads) with no retry ceiling or age "
                 + "cutoff",
-                () -> UnboundedRetrySelected.checkSelectedRows(mc, sem, m, pass.eventOnly()));
+                () -> UnboundedRetrySelected.checkSelectedRows(mc, sem, m, eventOnly));
         step.accept("a message acknowledged only when its work succeeds, the failure swallowed without an ack, a "
                 + "reject or a dead-letter, and no delivery count read",
-                () -> UnboundedRetryUnacked.checkAckOnSuccessOnly(mc, sem, m, pass.unacked()));
+                () -> UnboundedRetryUnacked.checkAckOnSuccessOnly(mc, sem, m, unacked));
         step.accept("an unattended loop that sends again every entry of a store kept until acknowledged (an "
                 + "in-memory map, rows selected as not acknowledged, the files of a spool directory), dropping one "
                 + "only on its ack or success and reading no attempt count or age",
-                () -> UnboundedRetryResend.checkResendLoop(mc, sem, m, pass.unacked()));
+                () -> UnboundedRetryResend.checkResendLoop(mc, sem, m, unacked));
         step.accept("an unattended sweep that puts failed rows back with no retry count",
-                () -> UnboundedRetryImplicit.checkResetSweep(mc, sem, m, pass.boundedTables(), pass.eventOnly()));
+                () -> UnboundedRetryImplicit.checkResetSweep(mc, sem, m, pass.boundedTables(), eventOnly));
         step.accept("a retry library configured in code (RetryTemplate, Resilience4j, Kafka) without a limit",
                 () -> UnboundedRetryLibraries.checkLibraryCode(mc, m));
     }

@@ -86,12 +86,13 @@ final class UnboundedRetryImplicit {
                 }
                 EventWrite ev = p.events.get(0);
                 Location loc = Semantics.location(ev.method(), ev.call().range(), null);
-                if (!reported.add(loc.path() + ":" + loc.startLine())) {
+                String key = loc.path() + ":" + loc.startLine();
+                if (!reported.add(key)) {
                     continue;
                 }
                 String via = ev.method().method() == m.method() ? "" : " (in " + ev.method().method().name()
                         + "(), called from the catch block at line " + cc.range().line() + ")";
-                mc.finding(loc).message("When the work in " + m.method().name() + "() fails, the catch block at line "
+                mc.finding(loc).once(UnboundedRetry.eventOnly(key)).message("When the work in " + m.method().name() + "() fails, the catch block at line "
                                 + cc.range().line() + " only records an event: " + Semantics.display(ev.call())
                                 + " at line " + ev.call().range().line() + via + ". The item's state is not changed "
                                 + "and no attempt is counted, so the next run picks the same item up again and it "
@@ -282,10 +283,11 @@ final class UnboundedRetryImplicit {
                         continue;
                     }
                     Location loc = Semantics.location(m, c.range(), null);
-                    if (!reported.add(loc.path() + ":" + loc.startLine())) {
+                    String key = loc.path() + ":" + loc.startLine();
+                    if (!reported.add(key)) {
                         continue;
                     }
-                    mc.finding(loc).message(Semantics.display(c) + " at line " + c.range().line() + " runs `"
+                    mc.finding(loc).once(UnboundedRetry.eventOnly(key)).message(Semantics.display(c) + " at line " + c.range().line() + " runs `"
                                     + Retries.oneLine(f.text()) + "` from unattended code: a sweep that puts failed rows "
                                     + "back in the queue, with no retry count in the statement and no selection of "
                                     + f.table() + " bounded by one. A row that always fails is failed and put back on "

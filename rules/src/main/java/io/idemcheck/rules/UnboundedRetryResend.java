@@ -74,7 +74,7 @@ final class UnboundedRetryResend {
             if (!reported.add(key)) {
                 continue;
             }
-            mc.finding(Semantics.location(m, send.range(), null))
+            mc.finding(Semantics.location(m, send.range(), null)).once(UnboundedRetry.unacked(key))
                     .message(m.method().name() + "() runs unattended and sends every entry of `" + store + "` again ("
                             + Semantics.display(send) + " at line " + send.range().line() + "), but never drops an "
                             + "entry after sending it and reads no attempt count: an entry leaves `" + store + "` only "

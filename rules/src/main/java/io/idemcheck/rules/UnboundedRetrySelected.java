@@ -407,6 +407,7 @@ final class UnboundedRetrySelected {
         MethodRef o = w.owner();
         String where = o == m ? "" : " in " + o.method().name() + "(), called for each row,";
         mc.finding(Semantics.location(o, cc.range(), null))
+                .once(UnboundedRetry.eventOnly(o.file().relPath() + ":" + cc.range().line()))
                 .message(m.method().name() + "() runs unattended over the rows " + selected(sel) + " selects at line "
                         + sel.call().range().line() + "; when " + Semantics.display(w.effect()) + " at line "
                         + w.effect().range().line() + " fails, the catch block at line " + cc.range().line() + where

@@ -74,12 +74,13 @@ final class UnboundedRetryStores {
                 || UnboundedRetrySelected.guardedInLoop(m, loop) || movesOrCounts(sem, m, loop)) {
             return false;
         }
-        if (!reported.add(m.file().relPath() + ":" + send.range().line())) {
+        String key = m.file().relPath() + ":" + send.range().line();
+        if (!reported.add(key)) {
             return true;
         }
         String selected = Semantics.display(source) + (where == null ? "" : " (`WHERE " + Retries.oneLine(where.strip())
                 + "`)");
-        mc.finding(Semantics.location(m, send.range(), null))
+        mc.finding(Semantics.location(m, send.range(), null)).once(UnboundedRetry.unacked(key))
                 .message(m.method().name() + "() runs unattended over the rows " + selected + " selects at line "
                         + source.range().line() + " as not confirmed or acknowledged yet, and sends each again ("
                         + Semantics.display(send) + " at line " + send.range().line() + "). A row leaves that "
@@ -232,10 +233,11 @@ final class UnboundedRetryStores {
                 }
             }
         }
-        if (!reported.add(m.file().relPath() + ":" + send.range().line())) {
+        String key = m.file().relPath() + ":" + send.range().line();
+        if (!reported.add(key)) {
             return true;
         }
-        mc.finding(Semantics.location(m, send.range(), null))
+        mc.finding(Semantics.location(m, send.range(), null)).once(UnboundedRetry.unacked(key))
                 .message(m.method().name() + "() runs unattended over the files of a directory and sends each ("
                         + Semantics.display(send) + " at line " + send.range().line() + "), then removes the file ("
                         + Semantics.display(drop) + " at line " + drop.range().line() + ") only when the send "

@@ -79,7 +79,7 @@ final class UnboundedRetryUnacked {
                 if (!reported.add(key)) {
                     continue;
                 }
-                mc.finding(Semantics.location(m, cc.range(), null))
+                mc.finding(Semantics.location(m, cc.range(), null)).once(UnboundedRetry.unacked(key))
                         .message("The work in " + m.method().name() + "() acknowledges its message with "
                                 + Semantics.display(ack) + " at line " + ack.range().line() + " only when it "
                                 + "succeeds; the catch block at line " + cc.range().line() + " swallows the failure "

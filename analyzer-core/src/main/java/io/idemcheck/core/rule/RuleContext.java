@@ -12,6 +12,7 @@ import io.idemcheck.core.index.MethodRef;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -156,8 +157,17 @@ public final class RuleContext {
         return new FindingBuilder(primary, target);
     }
 
-    /** Reports a finding built earlier: its fingerprint gets an occurrence index when the same construct repeats. */
+    /** The {@link FindingBuilder#once} keys of the findings reported so far. */
+    private final Set<String> claimed = new HashSet<>();
+
+    /**
+     * Reports a finding built earlier: its fingerprint gets an occurrence index when the same construct repeats. A
+     * finding whose {@link FindingBuilder#once} key an earlier finding of this context claimed is dropped.
+     */
     void emit(FindingBuilder b) {
+        if (b.once != null && !claimed.add(b.once)) {
+            return;
+        }
         String key = b.primary.path() + "|" + b.enclosing + "|" + b.construct.replaceAll("\\s+", " ");
         int occ = occurrences.merge(key, 1, Integer::sum) - 1;
         String fp = Fingerprints.of(info.id(), b.primary.path(), b.enclosing, b.construct, occ);
@@ -175,6 +185,7 @@ public final class RuleContext {
         private String enclosing = "";
         private String construct = "";
         private Fix fix;
+        private String once;
         private final Consumer<FindingBuilder> target;
 
         private FindingBuilder(Location primary, Consumer<FindingBuilder> target) {
@@ -216,6 +227,16 @@ public final class RuleContext {
 
         public FindingBuilder fix(Fix f) {
             this.fix = f;
+            return this;
+        }
+
+        /**
+         * Reports the finding only when no finding reported before it (in method order, for a {@link MethodRule})
+         * had the same {@code key}: a place that several methods or detectors reach is reported once, by the first,
+         * without the methods having to be checked one after another.
+         */
+        public FindingBuilder once(String key) {
+            this.once = key;
             return this;
         }
 

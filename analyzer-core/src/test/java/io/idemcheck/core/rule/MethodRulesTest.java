@@ -181,6 +181,33 @@ class MethodRulesTest {
         assertThat(r.diagnostics()).filteredOn(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR).hasSize(1);
     }
 
+    /** Reports every effect call once per place name: the first method (in index order) that reaches it keeps it. */
+    @RuleInfo(id = "TEST03", name = "OncePerName", summary = "once per name", severity = Severity.WARNING)
+    static final class OncePerName implements MethodRule {
+        @Override
+        public void checkMethod(MethodContext mc) {
+            for (CallSite c : mc.calls()) {
+                if (mc.call(c).info().isEffect() && !mc.method().method().name().equals("boom")) {
+                    mc.finding(mc.location(c.range(), null)).once(c.name())
+                            .message(c.name() + " in " + mc.method().method().name())
+                            .enclosing(mc.enclosing()).construct(c.text()).report();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFindingWithTheKeyOfAnEarlierOneIsDroppedInMethodOrderOnAnyNumberOfThreads() {
+        for (int threads : new int[] {1, 4, 4, 4}) {
+            OncePerName rule = new OncePerName();
+            List<Finding> findings = new ArrayList<>();
+            MethodRules.drive(rule, new RuleContext(rule.info(), project, findings::add), threads);
+            // first() reports chargeCard twice: only its first call is kept; third() is dropped for first()'s
+            assertThat(findings).extracting(Finding::message).containsExactly("chargeCard in first");
+            assertThat(findings.get(0).primary().startLine()).isEqualTo(5);
+        }
+    }
+
     /** Records the thread and order it checks methods in, and counts scan states made. */
     @RuleInfo(id = "TEST02", name = "InOrder", summary = "in order", severity = Severity.WARNING)
     static final class InOrder implements MethodRule {
