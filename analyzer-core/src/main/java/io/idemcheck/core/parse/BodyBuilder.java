@@ -143,7 +143,7 @@ final class BodyBuilder {
                 vars.add(v.getNameAsString());
                 local(v.getNameAsString(), typeRef(v.getType()), true).addSources(names(fe.getIterable()));
             }
-            loops.add(new LoopFact(id, "foreach", vars, text(fe.getIterable()), names(fe.getIterable()),
+            loops.add(new LoopFact(id, "foreach", vars, text(fe.getIterable(), calls), names(fe.getIterable()),
                     range(fe)));
             loopStack.push(id);
             stmt(fe.getBody());
@@ -350,7 +350,7 @@ final class BodyBuilder {
     private int newGuard(Expression cond, int firstCall, boolean earlyExit) {
         Set<Integer> ids = idsFrom(firstCall);
         int id = guards.size();
-        guards.add(new GuardFact(id, text(cond), names(cond), ids, earlyExit, range(cond)));
+        guards.add(new GuardFact(id, text(cond, calls), names(cond), ids, earlyExit, range(cond)));
         return id;
     }
 
@@ -371,7 +371,7 @@ final class BodyBuilder {
                 v.getInitializer().ifPresent(init -> {
                     lb.addSources(names(init));
                     lb.initCalls.addAll(idsFrom(before));
-                    lb.initText = text(init);
+                    lb.initText = text(init, calls);
                 });
             }
         } else if (e instanceof AssignExpr ae) {
@@ -383,7 +383,7 @@ final class BodyBuilder {
                     lb.addSources(names(ae.getValue()));
                     lb.initCalls.addAll(idsFrom(before));
                     if (lb.initText == null) {
-                        lb.initText = text(ae.getValue());
+                        lb.initText = text(ae.getValue(), calls);
                     }
                 }
             } else {
@@ -498,8 +498,7 @@ final class BodyBuilder {
             Set<Integer> ids = idsFrom(before);
             Set<String> ns = fn instanceof LambdaExpr ? Set.of()
                     : fn instanceof MethodReferenceExpr mr ? names(mr.getScope()) : names(a);
-            args.add(new Arg(a instanceof MethodCallExpr && !ids.isEmpty() ? calls.get(calls.size() - 1).text()
-                    : text(a), ns, ids, stringValue(a, constants))); // a call's text is its call site's
+            args.add(new Arg(text(a, calls), ns, ids, stringValue(a, constants)));
         }
         pendingLambdas.pop();
         int id = calls.size();

@@ -418,6 +418,14 @@ public final class FactExtractor {
     }
 
     /**
+     * {@link #text}{@code (e)} of an expression a body walk has just walked, adding its calls to {@code calls}: a
+     * call's text is the one its call site holds (the last one added), not a second copy rebuilt from the tokens.
+     */
+    static String text(Expression e, List<CallSite> calls) {
+        return e instanceof MethodCallExpr && !calls.isEmpty() ? calls.get(calls.size() - 1).text() : text(e);
+    }
+
+    /**
      * {@link #text}{@code (n)} for a node that starts with {@code prefix}, whose text {@code prefixText} is known (a
      * call on the result of another, {@code a.b().c()}): only the tokens after the prefix are visited, so that a chain
      * of calls costs its length and not its square. Any other shape is {@link #text}.

@@ -79,4 +79,35 @@ class ChainTextTest {
         assertThat(cut).isGreaterThan(3); // the long chain's and the long argument's links are cut at 300
         assertThat(calls).anySatisfy(c -> assertThat(c.text()).contains("// a comment inside the chain"));
     }
+
+    @Test
+    void guardInitializerAndIterableTextsThatAreCallsAreTheNodesOwnText() {
+        String source = """
+                class B {
+                    void run(Repo repo, long id) {
+                        var found = repo.find(id)
+                            .orElse(null);
+                        Object other;
+                        other = repo.other( id );
+                        if (repo.exists(id /* here */)) {
+                            return;
+                        }
+                        while (repo.more()) {
+                            repo.next();
+                        }
+                        for (var x : repo.all(id)) {
+                            x.go();
+                        }
+                    }
+                }
+                """;
+        CompilationUnit cu = new JavaParser(JavaSourceParser.configuration()).parse(source).getResult().orElseThrow();
+        MethodFacts run = FactExtractor.extract(cu, Path.of("/p/B.java"), "B.java", false).types().get(0).methods()
+                .get(0);
+        assertThat(run.body().locals().get("found").initText()).isEqualTo("repo.find(id)\n            .orElse(null)");
+        assertThat(run.body().locals().get("other").initText()).isEqualTo("repo.other( id )");
+        assertThat(run.body().guards()).extracting(g -> g.text())
+                .containsExactly("repo.exists(id /* here */)", "repo.more()");
+        assertThat(run.body().loops()).extracting(l -> l.iterable()).contains("repo.all(id)");
+    }
 }
