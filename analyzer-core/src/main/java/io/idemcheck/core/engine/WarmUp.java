@@ -12,8 +12,8 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Computes, before the rules run, the memoised facts every rule asks for: first the resolved call targets of every
- * main-code method and of every method whose throwing depends on its calls (on several threads: a method's targets
- * depend on the read-only index only, so the order they are computed in changes nothing), then what each call does
+ * main-code method (on several threads: a method's targets depend on the read-only index only, so the order they
+ * are computed in changes nothing), then what each call does
  * and each method's summary, one method after another in index order, so that a summary cut at a call cycle does not
  * depend on which rule asked first. Beside that serial pass, on another thread, which methods always throw
  * ({@link Semantics#prepareThrowing}: the index alone, in its own fixed order). Last, once every summary is known,
@@ -33,17 +33,12 @@ final class WarmUp {
     static void run(Project project, int threads) {
         ProjectIndex index = project.index();
         List<MethodRef> main = new ArrayList<>();
-        List<MethodRef> resolved = new ArrayList<>();
         for (MethodRef m : index.methods()) {
-            boolean mainBody = !m.file().test() && m.method().hasBody();
-            if (mainBody) {
+            if (!m.file().test() && m.method().hasBody()) {
                 main.add(m);
             }
-            if (mainBody || Semantics.throwingDelegates(m)) {
-                resolved.add(m);
-            }
         }
-        resolveCalls(index, resolved, threads);
+        resolveCalls(index, main, threads);
         Semantics sem = project.semantics();
         Thread throwing = null;
         if (threads > 1) {

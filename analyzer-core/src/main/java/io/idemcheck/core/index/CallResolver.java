@@ -124,6 +124,41 @@ final class CallResolver {
         return result;
     }
 
+    /**
+     * The resolved target of call {@code callId} of {@code m}: {@link #calls}'s element when the method's calls are
+     * resolved, else resolved alone with the calls its receiver chain names (what {@link #calls} would give for it,
+     * not memoised): for a question about one call of a method nothing else resolves (a test's assertion helper).
+     */
+    CallTarget call(MethodRef m, int callId) {
+        List<CallTarget> cached = callCache.get(m.method());
+        if (cached != null) {
+            return cached.get(callId);
+        }
+        List<CallSite> calls = m.method().body().calls();
+        CallTarget[] known = new CallTarget[calls.size()];
+        work.add(1);
+        return alone(m, calls, callId, known);
+    }
+
+    private CallTarget alone(MethodRef m, List<CallSite> calls, int id, CallTarget[] known) {
+        if (known[id] == null) {
+            // the calls before this one, resolved on demand: resolve reads only its receiver chain's
+            List<CallTarget> earlier = new java.util.AbstractList<>() {
+                @Override
+                public CallTarget get(int i) {
+                    return alone(m, calls, i, known);
+                }
+
+                @Override
+                public int size() {
+                    return id;
+                }
+            };
+            known[id] = resolve(m, calls.get(id), earlier);
+        }
+        return known[id];
+    }
+
     private CallTarget resolve(MethodRef caller, CallSite c, List<CallTarget> earlier) {
         Receiver r = c.receiver();
         TypeEntry owner = caller.owner();

@@ -318,6 +318,14 @@ public final class ProjectIndex {
     }
 
     /**
+     * The resolved target of call {@code callId} of {@code m}, as {@link #calls} gives it; when {@code m}'s calls are
+     * not resolved yet, that call alone with its receiver chain is (not cached): for a question about one call.
+     */
+    public CallTarget call(MethodRef m, int callId) {
+        return resolver.call(m, callId);
+    }
+
+    /**
      * Every method reachable from {@code starts} by repeatedly following {@code next} (the starts included), in
      * breadth-first order. The one graph walk of the engine: call-graph reachability and the rules' variants of it
      * (a test's reach, a job's reach) all go through it.

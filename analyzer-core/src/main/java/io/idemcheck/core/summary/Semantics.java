@@ -583,14 +583,6 @@ public final class Semantics implements CallFacts {
     }
 
     /**
-     * True for a method whose call targets {@link #throwsUnless} resolves for the whole project on its first use
-     * (a method that delegates its throwing to calls), for a warm-up that resolves them beforehand.
-     */
-    public static boolean throwingDelegates(MethodRef m) {
-        return Throwing.delegates(m);
-    }
-
-    /**
      * Works out, on the calling thread, which methods throw ({@link #throwsUnless}) for the whole project, as the
      * first question would. Reads only the index (not the memos of this object): safe beside any other work.
      */

@@ -50,7 +50,8 @@ public final class Throwing {
      * target with a body agrees on; anything else {@link ExitFacts#NO}.
      */
     public int ofCall(MethodRef m, CallSite c) {
-        return ofCall(m, c, states());
+        Map<MethodFacts, Integer> known = states();
+        return assertion(c) ? 0 : ofCall(m, c, known, index.call(m, c.id()));
     }
 
     private Map<MethodFacts, Integer> states() {
@@ -65,11 +66,8 @@ public final class Throwing {
         return states;
     }
 
-    /**
-     * True for a method whose throwing the fixpoint works out through its calls ({@link ExitFacts#delegations}): the
-     * methods whose call targets {@link #compute} resolves, main and test code alike.
-     */
-    static boolean delegates(MethodRef m) {
+    /** True for a method whose throwing the fixpoint works out through its calls ({@link ExitFacts#delegations}). */
+    private static boolean delegates(MethodRef m) {
         if (!m.method().hasBody()) {
             return false;
         }
@@ -97,11 +95,21 @@ public final class Throwing {
                 delegating.add(m);
             }
         }
+        // each delegation's target, resolved once for every round (alone: the rest of a test method is not needed)
+        Map<CallSite, CallTarget> targets = new IdentityHashMap<>();
+        for (MethodRef m : delegating) {
+            for (ExitFacts.Delegation d : m.method().body().exits().delegations()) {
+                CallSite c = m.method().body().calls().get(d.callId());
+                if (!assertion(c)) {
+                    targets.put(c, index.call(m, c.id()));
+                }
+            }
+        }
         boolean changed = true;
         for (int round = 0; changed && round < MAX_ROUNDS; round++) {
             changed = false;
             for (MethodRef m : delegating) {
-                int now = eval(m, out);
+                int now = eval(m, out, targets);
                 Integer before = out.get(m.method());
                 if (now != (before == null ? ExitFacts.NO : before)) {
                     out.put(m.method(), now);
@@ -112,12 +120,12 @@ public final class Throwing {
         return out;
     }
 
-    private int eval(MethodRef m, Map<MethodFacts, Integer> known) {
+    private int eval(MethodRef m, Map<MethodFacts, Integer> known, Map<CallSite, CallTarget> targets) {
         ExitFacts x = m.method().body().exits();
         int res = x.throwsUnless();
         for (ExitFacts.Delegation d : x.delegations()) {
             CallSite c = m.method().body().calls().get(d.callId());
-            int t = ofCall(m, c, known);
+            int t = ofCall(m, c, known, targets.get(c));
             if (d.param() >= 0) {
                 if (t == ExitFacts.ALWAYS && res == ExitFacts.NO) {
                     res = d.param(); // if (!ok) fail(..)
@@ -149,13 +157,18 @@ public final class Throwing {
         return -1;
     }
 
-    private int ofCall(MethodRef m, CallSite c, Map<MethodFacts, Integer> known) {
+    /** Call {@code c} is one of the catalog's {@code assertionGuardCalls} ({@code Assert.isTrue(cond, ..)}). */
+    private boolean assertion(CallSite c) {
         Receiver.Kind rk = c.receiver().kind();
-        if (rk != Receiver.Kind.NONE && rk != Receiver.Kind.THIS && !c.args().isEmpty() && catalog.terms(
-                Vocabulary.ASSERTION_GUARD_CALLS).has(c.receiver().text().trim() + "." + c.name())) {
+        return rk != Receiver.Kind.NONE && rk != Receiver.Kind.THIS && !c.args().isEmpty() && catalog.terms(
+                Vocabulary.ASSERTION_GUARD_CALLS).has(c.receiver().text().trim() + "." + c.name());
+    }
+
+    /** {@link #ofCall(MethodRef, CallSite)} with {@code known} answers and the call's target {@code t}. */
+    private int ofCall(MethodRef m, CallSite c, Map<MethodFacts, Integer> known, CallTarget t) {
+        if (assertion(c)) {
             return 0;
         }
-        CallTarget t = index.calls(m).get(c.id());
         int agreed = ExitFacts.NO;
         boolean first = true;
         for (MethodRef target : t.targets()) {
