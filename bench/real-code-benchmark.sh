@@ -28,16 +28,20 @@ warmup=1
 corpora=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    -n) runs="$2"; shift 2 ;;
+    -n) case "${2:-}" in
+          ''|*[!0-9]*|0) echo "$0: -n needs a positive whole number of runs, got '${2:-}'" >&2; exit 2 ;;
+        esac
+        runs="$2"; shift 2 ;;
     --no-pmd) pmd=0; shift ;;
     --no-cache) cache=0; shift ;;
     --no-warmup) warmup=0; shift ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    -*) echo "unknown option $1" >&2; exit 2 ;;
-    *) corpora+=("$(cd "$1" && pwd)"); shift ;;
+    -*) echo "$0: unknown option $1" >&2; exit 2 ;;
+    *) [ -d "$1" ] || { echo "$0: corpus folder $1 does not exist or is not a folder" >&2; exit 2; }
+       corpora+=("$(cd "$1" && pwd)"); shift ;;
   esac
 done
-[ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] CORPUS_DIR..." >&2; exit 2; }
+[ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] [--no-warmup] CORPUS_DIR..." >&2; exit 2; }
 pmd_version="${PMD_VERSION:-7.27.0}"
 pmd_rule="${PMD_RULE:-category/java/errorprone.xml/EmptyCatchBlock}"
 # Every JVM runs with the options bin/idemcheck gives a scan (bin/jvm-options.sh) unless JAVA_OPTS says otherwise.
