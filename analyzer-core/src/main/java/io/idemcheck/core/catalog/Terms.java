@@ -39,6 +39,8 @@ public final class Terms {
     private static final int MEMO_LIMIT = 100_000;
 
     /**
+     * A vocabulary of {@code values} matched as {@code match} says; the lists are copied, regex words compiled now.
+     *
      * @param evidence what a match means, in words
      * @param match    exact, pattern, regex or substring
      * @param values   the words, in file order

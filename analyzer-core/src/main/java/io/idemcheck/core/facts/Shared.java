@@ -24,9 +24,8 @@ public final class Shared {
     /** Call ids below this have their one-element sets shared ({@link #ids}). */
     static final int SHARED_IDS = 256;
 
-    /** Per thread (no lock), the one-element id sets made so far, by id. */
-    @SuppressWarnings("unchecked")
-    private static final ThreadLocal<Set<Integer>[]> ONE_ID = ThreadLocal.withInitial(() -> new Set[SHARED_IDS]);
+    /** The one-element id sets, by id: made once, immutable, so shared by every thread without a lock. */
+    private static final List<Set<Integer>> ONE_ID = oneIdSets();
 
     private Shared() {
     }
@@ -48,22 +47,26 @@ public final class Shared {
         return Ordered.set(out);
     }
 
+    private static List<Set<Integer>> oneIdSets() {
+        List<Set<Integer>> out = new ArrayList<>(SHARED_IDS);
+        for (int id = 0; id < SHARED_IDS; id++) {
+            out.add(Ordered.set(List.of(id)));
+        }
+        return List.copyOf(out);
+    }
+
     /**
-     * {@link Ordered#set} of {@code ids}. A one-element set of a small id (an argument that holds one call, a local
-     * initialised by one) is one instance per thread: facts hold hundreds of thousands of them, and the collector
-     * pays per object it copies.
+     * {@link Ordered#set} of {@code ids}. A one-element set of a small id (below {@value #SHARED_IDS}: an argument
+     * that holds one call, a local initialised by one) is one instance for the whole JVM: facts hold hundreds of
+     * thousands of them, and the collector pays per object it copies.
+     *
+     * @throws NullPointerException when {@code ids} holds a null
      */
     public static Set<Integer> ids(Collection<Integer> ids) {
         if (ids.size() == 1) {
             Integer id = ids.iterator().next();
             if (id != null && id >= 0 && id < SHARED_IDS) {
-                Set<Integer>[] shared = ONE_ID.get();
-                Set<Integer> set = shared[id];
-                if (set == null) {
-                    set = Ordered.set(List.of(id));
-                    shared[id] = set;
-                }
-                return set;
+                return ONE_ID.get(id);
             }
         }
         return Ordered.set(ids);

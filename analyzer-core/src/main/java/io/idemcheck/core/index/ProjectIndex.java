@@ -320,6 +320,10 @@ public final class ProjectIndex {
     /**
      * The resolved target of call {@code callId} of {@code m}, as {@link #calls} gives it; when {@code m}'s calls are
      * not resolved yet, that call alone with its receiver chain is (not cached): for a question about one call.
+     * Thread-safe, as {@link #calls}.
+     *
+     * @param callId the call's {@link io.idemcheck.core.facts.CallSite#id}, its position in {@code m}'s body
+     * @throws IndexOutOfBoundsException when {@code m}'s body has no call {@code callId}
      */
     public CallTarget call(MethodRef m, int callId) {
         return resolver.call(m, callId);

@@ -360,7 +360,7 @@ final class BodyBuilder {
         if (e instanceof MethodCallExpr mc) {
             call(mc);
         } else if (e instanceof LambdaExpr le) {
-            lambda(le, -1, null);
+            lambda(le, null);
         } else if (e instanceof MethodReferenceExpr mr) {
             methodReference(mr, ""); // Runnable r = this::poll; return this::handle;
         } else if (e instanceof VariableDeclarationExpr vde) {
@@ -454,7 +454,7 @@ final class BodyBuilder {
         return iterating;
     }
 
-    private void lambda(LambdaExpr le, int unusedOwner, String ownerName) {
+    private void lambda(LambdaExpr le, String ownerName) {
         int id = lambdaInfo.size();
         List<String> ps = new ArrayList<>();
         for (Parameter p : le.getParameters()) {
@@ -489,7 +489,7 @@ final class BodyBuilder {
             int before = calls.size();
             Expression fn = a instanceof CastExpr ce ? ce.getExpression() : a; // (Runnable) this::work
             if (fn instanceof LambdaExpr le) {
-                lambda(le, -1, mc.getNameAsString());
+                lambda(le, mc.getNameAsString());
             } else if (fn instanceof MethodReferenceExpr mr) {
                 methodReference(mr, mc.getNameAsString());
             } else {

@@ -245,7 +245,7 @@ public final class FactExtractor {
         }
         List<MethodFacts> methods = new ArrayList<>();
         Set<String> declared = new LinkedHashSet<>();
-        Local local = new Local(fqn, out);
+        Local local = new Local(fqn);
         for (BodyDeclaration<?> m : members) {
             if (m instanceof MethodDeclaration md) {
                 methods.add(method(md, md.getNameAsString(), md.getType().asString().equals("void")
@@ -315,7 +315,7 @@ public final class FactExtractor {
         final List<TypeFacts> types = new ArrayList<>();
         int counter;
 
-        Local(String ownerFqn, List<TypeFacts> unused) {
+        Local(String ownerFqn) {
             this.ownerFqn = ownerFqn;
         }
 

@@ -16,25 +16,33 @@ final class ScopeStack<T> {
     private final ArrayDeque<T> items = new ArrayDeque<>();
     private List<T> outermostFirst = List.of();
 
+    /** Enters a scope: {@code item} is the innermost now. */
     void push(T item) {
         items.push(item);
         outermostFirst = null;
     }
 
+    /**
+     * Leaves the innermost scope and returns it.
+     *
+     * @throws java.util.NoSuchElementException when the stack is empty
+     */
     T pop() {
         outermostFirst = null;
         return items.pop();
     }
 
-    /** The innermost scope. */
+    /** The innermost scope, or null when the stack is empty. */
     T peek() {
         return items.peek();
     }
 
+    /** True when the walk is in no scope of this kind. */
     boolean isEmpty() {
         return items.isEmpty();
     }
 
+    /** How many scopes of this kind enclose the walk's position. */
     int size() {
         return items.size();
     }

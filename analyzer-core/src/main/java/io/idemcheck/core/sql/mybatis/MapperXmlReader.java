@@ -76,9 +76,9 @@ public final class MapperXmlReader {
     /** At most this many shapes are kept per statement. */
     public static final int MAX_SHAPES = 64;
 
-    /** The reader of the static methods: the built-in catalog's status and fencing columns, loaded on first use. */
+    /** The reader of the static methods: the built-in catalog's status and fencing columns ({@link Catalog#builtin}). */
     private static final class Default {
-        static final MapperXmlReader READER = new MapperXmlReader(Catalog.load());
+        static final MapperXmlReader READER = new MapperXmlReader(Catalog.builtin());
     }
 
     private static final Pattern ENCODING = Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']");
