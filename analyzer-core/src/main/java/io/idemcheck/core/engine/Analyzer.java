@@ -107,6 +107,14 @@ public final class Analyzer {
      * cache for exactly these inputs may be returned as it is.
      */
     private ScanResult run(ScanRequest request, Consumer<Project> model) {
+        try {
+            return runScan(request, model);
+        } finally {
+            io.idemcheck.core.sql.SqlParsing.release(); // a long-lived caller's thread keeps nothing of the scan
+        }
+    }
+
+    private ScanResult runScan(ScanRequest request, Consumer<Project> model) {
         long start = System.nanoTime();
         Path root = request.sourceRoot() != null ? request.sourceRoot().toAbsolutePath().normalize()
                 : SourceDiscovery.defaultSourceRoot(request.paths().get(0));

@@ -51,6 +51,20 @@ public final class SqlParsing {
         }
     }
 
+    /**
+     * Stops the calling thread's parser thread, if it has one, and forgets it; the next {@link #parse} on this thread
+     * starts a new one. A scan calls this when it ends, so that a thread that lives on after it (the Maven build's
+     * thread running the plugin, a daemon's) keeps no executor of the scan's (and through it the plugin's class
+     * loader). Never throws.
+     */
+    public static void release() {
+        ThreadPoolExecutor parser = PARSER.get();
+        if (parser != null) {
+            PARSER.remove();
+            parser.shutdown();
+        }
+    }
+
     /** One daemon thread that ends after a minute without work (a later call starts it again). */
     private static ThreadPoolExecutor newParserThread() {
         ThreadPoolExecutor ex = new ThreadPoolExecutor(1, 1, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
