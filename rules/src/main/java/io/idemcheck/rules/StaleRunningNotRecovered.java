@@ -9,7 +9,8 @@ import io.idemcheck.core.finding.Fix;
 import io.idemcheck.core.finding.Location;
 import io.idemcheck.core.finding.Severity;
 import io.idemcheck.core.index.MethodRef;
-import io.idemcheck.core.rule.Rule;
+import io.idemcheck.core.rule.MethodContext;
+import io.idemcheck.core.rule.MethodRule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.rule.RuleInfo;
 import io.idemcheck.core.rule.RuleTrace;
@@ -34,11 +35,14 @@ import java.util.regex.Pattern;
  * state with a time predicate, and the runtime library's {@code TaskClaimer.recoverExpired} is never called. Reported
  * at the statement that sets the state (the XML element or annotation; the call for JDBC strings, wrappers, entity
  * saves and name-based claims). When the scan contains no SQL at all, one note says the rule could not be checked.
+ *
+ * <p>Each method's calls are read on their own ({@link #checkMethod}, on any thread); what they found is merged in
+ * method order once every method was read ({@link #afterMethods}), which decides over the whole project.
  */
 @RuleInfo(id = "IDEM008", name = "StaleRunningNotRecovered",
         summary = "Rows are set RUNNING but nothing ever returns stale RUNNING rows to a retryable state",
         severity = Severity.WARNING, tags = {"idempotency", "batch", "restart-safety", "recovery"}, precision = "medium")
-public final class StaleRunningNotRecovered implements Rule {
+public final class StaleRunningNotRecovered implements MethodRule {
 
     /** markRunning, setProcessing: a verb, then a word of the catalog's {@code inProgressMarkWords}. */
     private static final Pattern NAME_CLAIM = Catalog.builtin().terms(Vocabulary.IN_PROGRESS_MARK_WORDS)
@@ -59,9 +63,42 @@ public final class StaleRunningNotRecovered implements Rule {
     private record Analysis(List<Move> moves, Map<Move, MethodRef> origin, Map<Move, String> spared) {
     }
 
+    /**
+     * What one method's calls found: the moves they make (a move through a statement with that statement's id, so a
+     * statement several methods run is moved by the first of them in method order), the two-phase-commit prepares,
+     * the SQL shapes of its string statements, and whether it recovers stale rows or in-doubt branches.
+     */
+    private static final class Found {
+        final MethodRef method;
+        final List<Move> moves = new ArrayList<>();
+        final List<CallSite> calls = new ArrayList<>();
+        final List<String> statements = new ArrayList<>();
+        final List<Move> inDoubt = new ArrayList<>();
+        final List<SqlFacts> shapes = new ArrayList<>();
+        boolean recoverExpired;
+        String xaRecovery;
+
+        Found(MethodRef method) {
+            this.method = method;
+        }
+    }
+
+    /** Reads the method's calls; what they find is decided on with every other method's in {@link #afterMethods}. */
     @Override
-    public void check(RuleContext ctx) {
-        Analysis a = analyse(ctx);
+    public void checkMethod(MethodContext mc) {
+        Found f = new Found(mc.method());
+        mc.collect(f); // before reading, so what a method that fails found before failing stands
+        collect(mc.semantics(), mc.method(), f);
+    }
+
+    /** Merges what the methods found, in method order, and reports the moves nothing recovers. */
+    @Override
+    public void afterMethods(RuleContext ctx, List<Object> collected) {
+        List<Found> found = new ArrayList<>();
+        for (Object o : collected) {
+            found.add((Found) o);
+        }
+        Analysis a = decide(ctx, found);
         for (Move mv : a.moves()) {
             if (!a.spared().containsKey(mv)) {
                 report(ctx, mv);
@@ -77,7 +114,16 @@ public final class StaleRunningNotRecovered implements Rule {
         }
         // the rule decides over the whole project (is any stale row recovered anywhere?): run it, then read the moves
         // this method makes or declares
-        Analysis a = analyse(ctx);
+        List<Found> found = new ArrayList<>();
+        Semantics sem = ctx.project().semantics();
+        for (MethodRef other : ctx.project().index().methods()) {
+            if (accepts(other, RuleTrace.OFF)) {
+                Found f = new Found(other);
+                found.add(f);
+                ctx.onMethod(other, () -> collect(sem, other, f));
+            }
+        }
+        Analysis a = decide(ctx, found);
         for (Move mv : a.moves()) {
             boolean declaredHere = mv.at().path().equals(m.file().relPath())
                     && mv.at().startLine() >= m.method().range().line()
@@ -108,8 +154,65 @@ public final class StaleRunningNotRecovered implements Rule {
         }
     }
 
-    /** Collects every move into an in-progress state and decides which ones are recovered. */
-    private static Analysis analyse(RuleContext ctx) {
+    /** Reads the calls of main method {@code m} (with a body) into {@code f}. */
+    private static void collect(Semantics sem, MethodRef m, Found f) {
+        List<CallInfo> infos = sem.calls(m);
+        List<CallSite> calls = m.method().body().calls();
+        for (CallSite c : calls) {
+            CallInfo ci = infos.get(c.id());
+            String recv = ci.target().receiverType().simpleName();
+            if (c.name().equals("recoverExpired")) {
+                f.recoverExpired = true;
+            }
+            Move xa = InDoubtBranches.prepare(sem, m, c, ci);
+            if (xa != null) {
+                f.inDoubt.add(xa);
+            }
+            String recovers = InDoubtBranches.recovery(sem, m, c, ci);
+            if (recovers != null) {
+                f.xaRecovery = recovers + " in " + m.type().simpleName() + "." + m.method().name() + "()";
+            }
+            for (SqlStatement st : NonConditionalStatusUpdate.writes(sem, m, c, ci)) {
+                if (!isModelStatement(st)) {
+                    f.shapes.addAll(st.shapes());
+                }
+                String v = InProgressStates.movesToInProgress(sem.catalog(), st);
+                if (v != null && !f.statements.contains(st.id())) {
+                    add(f, c, st.id(), moveOf(sem, m, c, st, v));
+                }
+            }
+            if (ci.statements().isEmpty() && recv.equals("TaskClaimer") && c.name().equals("claim")) {
+                add(f, c, null, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
+                        Semantics.display(c) + " (TaskClaimer.claim)", "runtime", List.of()));
+            } else if (ci.statements().isEmpty() && NAME_CLAIM.matcher(c.name()).matches()
+                    && ci.target().targets().stream().noneMatch(t -> t.method().hasBody())) {
+                add(f, c, null, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
+                        nameValue(sem.catalog(), c.name()), Semantics.display(c), "name", List.of()));
+            }
+            Move entity = entityMove(sem, m, c, infos, calls);
+            if (entity != null) {
+                add(f, c, null, entity);
+            } else {
+                Move arg = InProgressArguments.move(sem, m, c, ci);
+                if (arg != null) {
+                    add(f, c, null, arg);
+                }
+            }
+        }
+    }
+
+    /** A move of {@code f}'s method by call {@code c}, through statement {@code statement} (null: none). */
+    private static void add(Found f, CallSite c, String statement, Move mv) {
+        f.moves.add(mv);
+        f.calls.add(c);
+        f.statements.add(statement);
+    }
+
+    /**
+     * Merges what the methods found (in method order: a statement several methods run is moved by the first) with
+     * the statements no scanned method runs, and decides which moves are recovered.
+     */
+    private static Analysis decide(RuleContext ctx, List<Found> found) {
         Project project = ctx.project();
         Semantics sem = project.semantics();
         List<Move> moves = new ArrayList<>();
@@ -118,62 +221,33 @@ public final class StaleRunningNotRecovered implements Rule {
         Map<Move, String> spared = new java.util.IdentityHashMap<>();
         Set<String> seenStatements = new HashSet<>();
         List<SqlFacts> allShapes = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicBoolean recoverExpired = new java.util.concurrent.atomic.AtomicBoolean();
+        boolean recoverExpired = false;
         // prepared two-phase-commit branches: recovered by listing in-doubt branches, never by a SQL sweep
         List<Move> inDoubt = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicReference<String> xaRecovery = new java.util.concurrent.atomic.AtomicReference<>();
+        String xaRecovery = null;
         for (SqlStatement st : sem.sqlModel().statements()) {
             allShapes.addAll(st.shapes());
         }
-        ctx.forEachMethod(project.index().methods(), m -> {
-            if (m.file().test() || !m.method().hasBody()) {
-                return;
+        for (Found f : found) {
+            recoverExpired |= f.recoverExpired;
+            for (Move xa : f.inDoubt) {
+                inDoubt.add(xa);
+                origin.put(xa, f.method);
             }
-            List<CallInfo> infos = sem.calls(m);
-            List<CallSite> calls = m.method().body().calls();
-            for (CallSite c : calls) {
-                CallInfo ci = infos.get(c.id());
-                String recv = ci.target().receiverType().simpleName();
-                if (c.name().equals("recoverExpired")) {
-                    recoverExpired.set(true);
-                }
-                Move xa = InDoubtBranches.prepare(sem, m, c, ci);
-                if (xa != null) {
-                    inDoubt.add(xa);
-                    origin.put(xa, m);
-                }
-                String recovers = InDoubtBranches.recovery(sem, m, c, ci);
-                if (recovers != null) {
-                    xaRecovery.set(recovers + " in " + m.type().simpleName() + "." + m.method().name() + "()");
-                }
-                for (SqlStatement st : NonConditionalStatusUpdate.writes(sem, m, c, ci)) {
-                    if (!isModelStatement(st)) {
-                        allShapes.addAll(st.shapes());
-                    }
-                    String v = InProgressStates.movesToInProgress(sem.catalog(), st);
-                    if (v != null && seenStatements.add(st.id())) {
-                        add(moves, origin, moveCall, m, c, moveOf(sem, m, c, st, v));
-                    }
-                }
-                if (ci.statements().isEmpty() && recv.equals("TaskClaimer") && c.name().equals("claim")) {
-                    add(moves, origin, moveCall, m, c, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null, "RUNNING",
-                            Semantics.display(c) + " (TaskClaimer.claim)", "runtime", List.of()));
-                } else if (ci.statements().isEmpty() && NAME_CLAIM.matcher(c.name()).matches()
-                        && ci.target().targets().stream().noneMatch(t -> t.method().hasBody())) {
-                    add(moves, origin, moveCall, m, c, new Move(Semantics.location(m, c.range(), null), m.id(), c.text(), null,
-                            nameValue(sem.catalog(), c.name()), Semantics.display(c), "name", List.of()));
-                }
-                Move entity = entityMove(sem, m, c, infos, calls);
-                if (entity != null) {
-                    add(moves, origin, moveCall, m, c, entity);
-                } else {
-                    Move arg = InProgressArguments.move(sem, m, c, ci);
-                    if (arg != null) {
-                        add(moves, origin, moveCall, m, c, arg);
-                    }
+            if (f.xaRecovery != null) {
+                xaRecovery = f.xaRecovery;
+            }
+            allShapes.addAll(f.shapes);
+            for (int i = 0; i < f.moves.size(); i++) {
+                String st = f.statements.get(i);
+                if (st == null || seenStatements.add(st)) {
+                    Move mv = f.moves.get(i);
+                    moves.add(mv);
+                    origin.put(mv, f.method);
+                    moveCall.put(mv, f.calls.get(i));
                 }
             }
-        });
+        }
         // statements whose mapper method is not in the scan (XML without its interface) still run somewhere
         for (SqlStatement st : sem.sqlModel().statements()) {
             if (st.ownerType() != null && project.index().findType(st.ownerType()).isPresent()) {
@@ -187,8 +261,8 @@ public final class StaleRunningNotRecovered implements Rule {
             }
         }
         for (Move mv : inDoubt) {
-            if (xaRecovery.get() != null) {
-                spared.put(mv, "in-doubt branches are listed by " + xaRecovery.get());
+            if (xaRecovery != null) {
+                spared.put(mv, "in-doubt branches are listed by " + xaRecovery);
             }
         }
         for (Move mv : moves) {
@@ -198,7 +272,7 @@ public final class StaleRunningNotRecovered implements Rule {
                         + "follows it there: it marks the work done, it is not a claim held while work runs");
             }
         }
-        Analysis rows = rowMoves(ctx, moves, origin, spared, allShapes, recoverExpired.get());
+        Analysis rows = rowMoves(ctx, moves, origin, spared, allShapes, recoverExpired);
         List<Move> all = new ArrayList<>(rows.moves());
         all.addAll(inDoubt);
         return new Analysis(all, origin, spared);
@@ -247,13 +321,6 @@ public final class StaleRunningNotRecovered implements Rule {
             }
         }
         return new Analysis(moves, origin, spared);
-    }
-
-    private static void add(List<Move> moves, Map<Move, MethodRef> origin, Map<Move, CallSite> moveCall, MethodRef m,
-                            CallSite c, Move mv) {
-        moves.add(mv);
-        origin.put(mv, m);
-        moveCall.put(mv, c);
     }
 
     /**
