@@ -5,7 +5,6 @@ import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.index.ProjectIndex;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +40,7 @@ public final class SchemaReader {
 
     /**
      * @param root      the source root (report paths are relative to it)
-     * @param yamlChangelogs the YAML files that may be Liquibase changelogs ({@link #changelogCandidates})
+     * @param yamlChangelogs the YAML files that may be Liquibase changelogs ({@link SourceDiscovery#discoverWithYaml}: the YAML files under the scanned paths)
      * @param resources      the collected SQL and XML files
      * @param index          the Java project (entity classes), may be null
      */
@@ -151,26 +150,5 @@ public final class SchemaReader {
                     "could not read: " + e.getMessage()));
             return null;
         }
-    }
-
-    /**
-     * The YAML files under the scanned paths (a path that is a YAML file itself included; build output, VCS and IDE
-     * folders skipped): the candidates for Liquibase changelogs, which are not inputs of their own
-     * ({@link SourceDiscovery#discoverWithYaml}, which a scan calls once for both). Absolute, normalised paths; an
-     * unreadable folder is skipped.
-     */
-    public static List<Path> changelogCandidates(List<Path> roots) {
-        List<Path> out = new ArrayList<>();
-        for (Path r : roots) {
-            Path root = r.toAbsolutePath().normalize();
-            if (Files.isRegularFile(root) || Files.isDirectory(root)) {
-                try {
-                    out.addAll(SourceDiscovery.discoverWithYaml(List.of(root), root).yaml());
-                } catch (UncheckedIOException e) {
-                    // unreadable folders are skipped, as discovery does
-                }
-            }
-        }
-        return out;
     }
 }

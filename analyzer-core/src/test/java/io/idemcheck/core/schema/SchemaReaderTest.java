@@ -1,5 +1,7 @@
 package io.idemcheck.core.schema;
 
+import io.idemcheck.core.discovery.SourceDiscovery;
+
 import io.idemcheck.core.finding.Diagnostic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -156,7 +158,7 @@ class SchemaReaderTest {
         Files.writeString(dir.resolve("src/main/resources/schema.sql"), "CREATE TABLE t (id INT, other INT);");
         try (var s = Files.walk(dir)) {
             List<Path> res = s.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
-            Schema schema = SchemaReader.read(dir, SchemaReader.changelogCandidates(List.of(dir)), res, null);
+            Schema schema = SchemaReader.read(dir, SourceDiscovery.discoverWithYaml(List.of(dir), dir).yaml(), res, null);
             assertThat(schema.diagnostics()).isEmpty();
             Table t = schema.table("t");
             assertThat(t.relPath()).isEqualTo("src/main/resources/db/migration/V1__init.sql");
@@ -220,7 +222,7 @@ class SchemaReaderTest {
                               - column:
                                   name: request_id
                 """);
-        Schema s = SchemaReader.read(dir, SchemaReader.changelogCandidates(List.of(dir)), List.of(res.resolve("a-changelog.xml")), null);
+        Schema s = SchemaReader.read(dir, SourceDiscovery.discoverWithYaml(List.of(dir), dir).yaml(), List.of(res.resolve("a-changelog.xml")), null);
         assertThat(s.diagnostics()).isEmpty();
         assertThat(s.table("t_charge").line()).isEqualTo(4);
         assertThat(s.table("t_charge").origin()).isEqualTo(Table.Origin.LIQUIBASE);
