@@ -106,25 +106,40 @@ class AnalysisCacheTest {
     void aCorruptCacheIsIgnoredWithANote(@TempDir Path dir) throws IOException {
         Path tree = dir.resolve("tree");
         SyntheticTree.write(tree, 2);
-        Path cache = dir.resolve("cache");
-        Files.writeString(cache, "not a cache at all");
         ScanResult plain = scan(tree, null);
-        ScanResult r = scan(tree, cache);
-        assertThat(r.stats().cachedFiles()).isZero();
-        assertThat(r.findings()).isEqualTo(plain.findings());
-        assertThat(r.diagnostics()).anySatisfy(d -> {
-            assertThat(d.kind()).isEqualTo(Diagnostic.Kind.INFO);
-            assertThat(d.message()).contains("analysis cache").contains("ignored");
-        });
-        // it was rebuilt: the next scan reads it
+        Path cache = dir.resolve("cache");
+        assertThat(scan(tree, cache).stats().cachedFiles()).isZero();
         assertThat(scan(tree, cache).stats().cachedFiles()).isEqualTo(plain.stats().javaFiles());
 
-        // truncated in the middle of an entry
+        // truncated in the middle of an entry: ignored with a note, and rebuilt
         byte[] whole = Files.readAllBytes(cache);
         Files.write(cache, java.util.Arrays.copyOf(whole, whole.length / 2));
         ScanResult t = scan(tree, cache);
+        assertThat(t.stats().cachedFiles()).isZero();
         assertThat(t.findings()).isEqualTo(plain.findings());
-        assertThat(t.diagnostics()).anySatisfy(d -> assertThat(d.message()).contains("ignored"));
+        assertThat(t.diagnostics()).anySatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(Diagnostic.Kind.INFO);
+            assertThat(d.message()).contains("analysis cache").contains("ignored").contains("rebuilt");
+        });
+        assertThat(scan(tree, cache).stats().cachedFiles()).isEqualTo(plain.stats().javaFiles());
+    }
+
+    @Test
+    void aFileThatIsNotACacheIsNeverOverwritten(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        SyntheticTree.write(tree, 2);
+        ScanResult plain = scan(tree, null);
+        Path notCache = dir.resolve("Job.java");
+        Files.writeString(notCache, "not a cache at all");
+        for (int run = 0; run < 2; run++) {
+            ScanResult r = scan(tree, notCache);
+            assertThat(r.stats().cachedFiles()).isZero();
+            assertThat(r.findings()).isEqualTo(plain.findings());
+            assertThat(r.diagnostics()).anySatisfy(d -> assertThat(d.message())
+                    .contains("analysis cache").contains("ignored: not a cache file").contains("left as it is"));
+            assertThat(r.diagnostics()).anySatisfy(d -> assertThat(d.message()).contains("not written"));
+            assertThat(Files.readString(notCache)).isEqualTo("not a cache at all");
+        }
     }
 
     private static void assertSame(ScanResult expected, ScanResult actual) {

@@ -90,6 +90,12 @@ public final class AnalysisCache {
     private final Map<String, Entry> current = new ConcurrentHashMap<>();
     private volatile String note;
     private volatile boolean changed;
+    /**
+     * Set when the file at {@link #file} exists and is not an analysis cache (not a regular file, not a Java
+     * serialization stream, or one without this cache's header): {@link #save} then leaves it as it is, so that a
+     * mistyped {@code --cache} path (a source file, a baseline, a device) is never replaced.
+     */
+    private boolean foreign;
     private String resultKey;
     private StoredResult result;
 
@@ -108,14 +114,26 @@ public final class AnalysisCache {
         this.note = note;
     }
 
+    /** An empty cache for a file that exists and is not a cache: ignored, and never overwritten by {@link #save}. */
+    private static AnalysisCache foreign(Path file, String key, String why) {
+        AnalysisCache c = new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored: " + why
+                + "; it is left as it is and nothing is cached");
+        c.foreign = true;
+        return c;
+    }
+
     /**
      * Reads the cache at {@code file}. Never throws: a missing file gives an empty cache without a note; an unreadable,
-     * corrupt or other-build cache gives an empty cache and a one-line {@link #note()}.
+     * corrupt or other-build cache gives an empty cache and a one-line {@link #note()}; a file that is not a cache at all
+     * (not a regular file, or not written by this class) gives the same and is never overwritten ({@link #save} throws).
      */
     public static AnalysisCache load(Path file) {
         String key = toolKey();
         if (!Files.exists(file)) {
             return new AnalysisCache(file, key, Map.of(), null);
+        }
+        if (!Files.isRegularFile(file)) {
+            return foreign(file, key, "not a regular file");
         }
         ObjectInputStream ois = null;
         try {
@@ -131,7 +149,7 @@ public final class AnalysisCache {
             Object written = ois.readObject();
             if (!MAGIC.equals(magic)) {
                 ois.close();
-                return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored: not a cache file");
+                return foreign(file, key, "not a cache file");
             }
             if (!key.equals(written)) {
                 ois.close();
@@ -141,6 +159,13 @@ public final class AnalysisCache {
             String resultKey = (String) ois.readObject();
             StoredResult result = (StoredResult) ois.readObject();
             return new AnalysisCache(file, key, resultKey, result, ois, null, null);
+        } catch (java.io.StreamCorruptedException e) {
+            closeQuietly(ois);
+            if (ois == null) { // no serialization stream header: some other file, not a damaged cache
+                return foreign(file, key, "not a cache file");
+            }
+            return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
+                    + e.getClass().getSimpleName() + "); it is rebuilt");
         } catch (IOException | ClassNotFoundException | ClassCastException | IllegalStateException e) {
             closeQuietly(ois);
             return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
@@ -265,6 +290,10 @@ public final class AnalysisCache {
      * @throws IOException when the file cannot be written (the caller reports it; the scan's results stand)
      */
     public void save() throws IOException {
+        if (foreign) {
+            throw new IOException(file + " is not an idemcheck analysis cache and is left as it is; give the cache"
+                    + " a new file or one idemcheck wrote");
+        }
         readEntries();
         if (!changed && note == null && current.size() == previous.size() && Files.exists(file)) {
             return; // every file was a hit and none went away: the file on disk already says exactly this
