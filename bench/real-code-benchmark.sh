@@ -31,7 +31,8 @@ while [ $# -gt 0 ]; do
     -n) case "${2:-}" in
           ''|*[!0-9]*|0) echo "$0: -n needs a positive whole number of runs, got '${2:-}'" >&2; exit 2 ;;
         esac
-        runs="$2"; shift 2 ;;
+        [ "$((10#$2))" -gt 0 ] || { echo "$0: -n needs a positive whole number of runs, got '$2'" >&2; exit 2; }
+        runs="$((10#$2))"; shift 2 ;;
     --no-pmd) pmd=0; shift ;;
     --no-cache) cache=0; shift ;;
     --no-warmup) warmup=0; shift ;;
@@ -93,13 +94,24 @@ EOF
   touch "$pmd_lib/.complete"
 fi
 
-# measure NAME CMD...: runs CMD N times (after one warm-up), appends "median_wall median_rss_kib" to $work/NAME
+# measure NAME CMD...: runs CMD N times (after one warm-up), appends "median_wall median_rss_kib" to $work/NAME. A run
+# that exits with a code outside $ok (space-separated; PMD exits 4 on violations, idemcheck 4 on findings and 5 when
+# some files could not be analysed) stops the benchmark with one line naming the tool, corpus and exit code, and the
+# end of its output: a failed run is never shown as a time.
+ok="0"
 measure() {
   local name="$1"; shift
   if [ "$warmup" = 1 ]; then "$@" >/dev/null 2>&1 || true; fi
-  local walls=() rsss=()
+  local walls=() rsss=() rc
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$work/t" "$@" >"$work/out" 2>&1 || true
+    rc=0
+    /usr/bin/time -f "%e %M" -o "$work/t" "$@" >"$work/out" 2>&1 || rc=$?
+    case " $ok " in
+      *" $rc "*) ;;
+      *) echo "$0: $name on $c exited with code $rc; not timed. Its output ends:" >&2
+         tail -n 5 "$work/out" >&2
+         exit 1 ;;
+    esac
     read -r w m < <(tail -n 1 "$work/t") || true # time prefixes 'Command exited with non-zero status N'
     walls+=("$w"); rsss+=("$m")
   done
@@ -122,14 +134,17 @@ for c in "${corpora[@]}"; do
   counts=$(java "${java_opts[@]}" -cp "$floor_jar" io.idemcheck.core.parse.ParseFloor io "$c")
   files=$(echo "$counts" | awk '{print $2}')
   lines=$(echo "$counts" | awk '{print $4}')
+  ok="0"
   measure io java "${java_opts[@]}" -cp "$floor_jar" io.idemcheck.core.parse.ParseFloor io "$c"
   measure parse java "${java_opts[@]}" -cp "$floor_jar" io.idemcheck.core.parse.ParseFloor parse "$c"
   if [ "$pmd" = 1 ]; then
+    ok="0 4"
     measure pmd java "${java_opts[@]}" -cp "$pmd_lib/*" net.sourceforge.pmd.cli.PmdCli check --no-cache \
       --no-progress -d "$c" -R "$pmd_rule" -f text -r "$work/pmd.txt"
   else
     echo "0 0" > "$work/pmd"
   fi
+  ok="0 4 5"
   measure scan java "${scan_opts[@]}" -jar "$jar" scan "$c" --source-root "$c" --format json \
     --output "$work/scan.json" --fail-on none
   if [ "$cache" = 1 ]; then
