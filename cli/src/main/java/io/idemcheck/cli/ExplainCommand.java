@@ -75,7 +75,7 @@ final class ExplainCommand implements Callable<Integer> {
     String format;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Parser and rule threads; 0 means one per core (default: ${DEFAULT-VALUE}).")
+            description = "Parser and rule threads, 0 to 32767; 0 means one per core (default: ${DEFAULT-VALUE}).")
     int threads;
 
     @Option(names = "--debug", description = "Print the stack trace when the tool fails.")
@@ -88,9 +88,7 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         boolean json = parseFormat(format);
-        if (threads < 0) {
-            throw new UsageException("--threads: must be 0 or more, was " + threads);
-        }
+        ScanTargets.checkThreads(threads);
         Target target = parseLocation(location);
         Path projectDir = projectDir(target);
         ProjectConfig projectConfig = ScanTargets.loadConfig(config, projectDir);
@@ -106,7 +104,7 @@ final class ExplainCommand implements Callable<Integer> {
         try {
             result = new Analyzer().scan(request, model::set);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(firstLine(e.getMessage()));
+            throw UsageException.of(e, "scanning");
         }
         if (model.get() == null) {
             throw new IllegalStateException("the engine built no project model");
@@ -116,7 +114,7 @@ final class ExplainCommand implements Callable<Integer> {
             explanation = new Explainer(model.get(), result, rules.rules(), projectConfig)
                     .explain(target.file(), target.line(), projectDir);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(firstLine(e.getMessage()));
+            throw UsageException.of(e, "explaining " + location);
         }
         Writer w = new OutputStreamWriter(cli.out, StandardCharsets.UTF_8);
         if (json) {

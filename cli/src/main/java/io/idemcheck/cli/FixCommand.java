@@ -26,8 +26,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
-import static io.idemcheck.core.util.Texts.firstLine;
-
 /**
  * {@code idemcheck fix [PATH...] [--rule ID...] [--dry-run | --apply] [--force]}: scans, then prints the unified diff
  * of every mechanical fix (the default, {@code --dry-run}) or writes it ({@code --apply}). Fixes that need a human
@@ -92,7 +90,7 @@ final class FixCommand implements Callable<Integer> {
             result = cli.engine.apply(new ScanRequest(scanPaths, root, 0, rules, ProgressListener.NONE,
                     ScanTargets.loadConfig(config, scanPaths.get(0))));
         } catch (IllegalArgumentException e) {
-            throw new UsageException(firstLine(e.getMessage()));
+            throw UsageException.of(e, "scanning");
         }
         List<Finding> mechanical = result.findings().stream().filter(f -> f.fix() != null && f.fix().mechanical())
                 .toList();

@@ -92,6 +92,9 @@ public final class IdemcheckCli implements Callable<Integer> {
                 CommandLine cmd = ex.getCommandLine();
                 String where = cmd == null || cmd.getParent() == null ? "idemcheck" : "idemcheck " + cmd.getCommandName();
                 String msg = decapitalise(firstLine(ex.getMessage()));
+                if (msg.isBlank()) {
+                    msg = "invalid arguments (" + ex.getClass().getSimpleName() + ")";
+                }
                 if (ex instanceof CommandLine.UnmatchedArgumentException u && cmd != null && cmd.getParent() == null
                         && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
                     msg = "unknown command '" + u.getUnmatched().get(0) + "' (commands: "
@@ -108,7 +111,7 @@ public final class IdemcheckCli implements Callable<Integer> {
 
     private int handle(Throwable ex, boolean debugRequested) {
         if (ex instanceof UsageException) {
-            return error(ExitCode.USAGE, ex.getMessage());
+            return error(ExitCode.USAGE, firstLine(ex.getMessage()));
         }
         CatalogException bad = CatalogException.in(ex);
         if (bad != null) {
@@ -119,7 +122,8 @@ public final class IdemcheckCli implements Callable<Integer> {
             }
             return error(ExitCode.USAGE, firstLine(bad.getMessage()));
         }
-        String what = ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + firstLine(ex.getMessage()));
+        String m = firstLine(ex.getMessage());
+        String what = ex.getClass().getSimpleName() + (m.isBlank() ? "" : ": " + m);
         if (debugRequested) {
             err.println("idemcheck: error: unexpected failure: " + what);
             ex.printStackTrace(err);
@@ -130,8 +134,10 @@ public final class IdemcheckCli implements Callable<Integer> {
         return ExitCode.TOOL_FAILURE;
     }
 
+    /** Prints {@code idemcheck: error: MESSAGE} and returns {@code code}; a blank message says so instead. */
     int error(int code, String message) {
-        err.println("idemcheck: error: " + message);
+        err.println("idemcheck: error: " + (message == null || message.isBlank()
+                ? "failed without a message (run with --debug for details)" : message));
         err.flush();
         return code;
     }

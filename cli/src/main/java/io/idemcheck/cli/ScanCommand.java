@@ -52,7 +52,7 @@ final class ScanCommand implements Callable<Integer> {
     String failOn;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Parser and rule threads; 0 means one per core (default: ${DEFAULT-VALUE}).")
+            description = "Parser and rule threads, 0 to 32767; 0 means one per core (default: ${DEFAULT-VALUE}).")
     int threads;
 
     @Option(names = "--progress", negatable = true,
@@ -111,9 +111,7 @@ final class ScanCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         ReportFormat fmt = parseFormat(format);
         Severity threshold = parseFailOn(failOn);
-        if (threads < 0) {
-            throw new UsageException("--threads: must be 0 or more, was " + threads);
-        }
+        ScanTargets.checkThreads(threads);
         if (fmt == ReportFormat.SARIF || docsBaseUrl != null) {
             sarifWriter(); // validates --docs-base-url
         }
@@ -178,7 +176,7 @@ final class ScanCommand implements Callable<Integer> {
             case BASELINE_UNWRITABLE -> new UsageException("--baseline: cannot write '" + f.file() + "' ("
                     + reason((IOException) c) + ")");
             // the engine's contract: IllegalArgumentException means a bad path or setting
-            case REJECTED -> new UsageException(firstLine(c.getMessage()));
+            case REJECTED -> UsageException.of(c, "scanning");
             case REPORT_DIRECTORY -> new UsageException("--output: cannot create the directory of '" + output + "' ("
                     + reason((IOException) c) + ")");
             case REPORT_UNWRITABLE -> {

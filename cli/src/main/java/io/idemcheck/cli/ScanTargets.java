@@ -3,6 +3,7 @@ package io.idemcheck.cli;
 import io.idemcheck.core.config.ConfigException;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
+import io.idemcheck.core.engine.ScanRequest;
 import io.idemcheck.core.session.ScanSession;
 
 import java.nio.file.Files;
@@ -51,6 +52,18 @@ record ScanTargets(List<Path> paths, Path root) {
             root = SourceDiscovery.defaultSourceRoot(scanPaths.get(0));
         }
         return new ScanTargets(List.copyOf(scanPaths), root);
+    }
+
+    /**
+     * Checks {@code --threads}: 0 (one per core) to {@link ScanRequest#MAX_THREADS}.
+     *
+     * @throws UsageException naming the option and the range otherwise
+     */
+    static void checkThreads(int threads) {
+        if (threads < 0 || threads > ScanRequest.MAX_THREADS) {
+            throw new UsageException("--threads: must be 0 to " + ScanRequest.MAX_THREADS + " (0: one per core), was "
+                    + threads);
+        }
     }
 
     /** @throws UsageException naming {@code what} when {@code s} is not a valid path */

@@ -199,7 +199,7 @@ class IdemcheckCliTest {
         assertOneLineError(run(r -> clean, "scan", "nope"), "idemcheck: error: path 'nope' does not exist");
         assertOneLineError(scan(clean, "--bogus"),
                 "idemcheck: error: unknown option: '--bogus' (see 'idemcheck scan --help')");
-        assertOneLineError(scan(clean, "--threads", "-1"), "idemcheck: error: --threads: must be 0 or more, was -1");
+        assertOneLineError(scan(clean, "--threads", "-1"), "idemcheck: error: --threads: must be 0 to 32767 (0: one per core), was -1");
         assertOneLineError(scan(clean, "--threads", "many"), null);
         assertOneLineError(scan(clean, "--format"), null);
         assertOneLineError(scan(clean, "--source-root", tmp.resolve("missing").toString()), null);

@@ -133,7 +133,7 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     @Parameter(property = "idemcheck.sourceRoot")
     protected File sourceRoot;
 
-    /** Parser threads; 0 means one per available core. */
+    /** Parser and rule threads, 0 to 32767; 0 means one per available core. */
     @Parameter(property = "idemcheck.threads", defaultValue = "0")
     protected int threads;
 
@@ -232,7 +232,9 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
         } catch (ScanSession.Failure f) {
             throw failure(f);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("idemcheck: " + firstLine(e.getMessage()), e);
+            String m = firstLine(e.getMessage());
+            throw new MojoExecutionException("idemcheck: " + (m.equals("failed")
+                    ? e.getClass().getSimpleName() + " while scanning" : m), e);
         } catch (RuntimeException | Error e) {
             CatalogException bad = CatalogException.in(e);
             if (bad == null) {
@@ -320,8 +322,9 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             throw new MojoExecutionException("idemcheck: maxAllowedViolations: must be 0 or more, was "
                     + maxAllowedViolations);
         }
-        if (threads < 0) {
-            throw new MojoExecutionException("idemcheck: threads: must be 0 or more, was " + threads);
+        if (threads < 0 || threads > ScanRequest.MAX_THREADS) {
+            throw new MojoExecutionException("idemcheck: threads: must be 0 to " + ScanRequest.MAX_THREADS
+                    + " (0: one per core), was " + threads);
         }
         Set<ReportFormat> fmts = new LinkedHashSet<>();
         for (String f : Globs.split(formats)) {
@@ -484,6 +487,6 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
 
     /** An exception message's first line for a one-line error; "failed" when there is no message. */
     private static String firstLine(String s) {
-        return s == null ? "failed" : Texts.firstLine(s);
+        return s == null || s.isBlank() ? "failed" : Texts.firstLine(s);
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * @param paths      files or folders to scan (at least one)
  * @param sourceRoot directory that report paths are relative to; null means: the top of the git work tree enclosing
  *                   the first path, else the current directory
- * @param threads    parser threads; 0 means one per available core
+ * @param threads    parser and rule threads, 0 to {@link #MAX_THREADS}; 0 means one per available core
  * @param rules      the rules to run
  * @param progress   progress callback, never null (use {@link ProgressListener#NONE})
  * @param config     the project's {@code idemcheck.yml} ({@link io.idemcheck.core.config.ConfigLoader}), never null
@@ -22,6 +22,12 @@ import java.util.List;
  */
 public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress,
                           ProjectConfig config, Path cache) {
+
+    /**
+     * The most threads a scan may be given (the JDK's ceiling for a {@link java.util.concurrent.ForkJoinPool}'s
+     * parallelism, which the rules' per-method passes use).
+     */
+    public static final int MAX_THREADS = 32767;
 
     /** A request without an analysis cache. */
     public ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRegistry rules, ProgressListener progress,
@@ -39,8 +45,8 @@ public record ScanRequest(List<Path> paths, Path sourceRoot, int threads, RuleRe
             throw new IllegalArgumentException("no paths to scan");
         }
         paths = List.copyOf(paths);
-        if (threads < 0) {
-            throw new IllegalArgumentException("threads must be >= 0, was " + threads);
+        if (threads < 0 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be 0 to " + MAX_THREADS + ", was " + threads);
         }
         if (progress == null) {
             progress = ProgressListener.NONE;
