@@ -3,22 +3,24 @@
 # rule, on corpus folders you already have (it fetches no source code). Prints one table; whole-process wall time and
 # peak RSS from /usr/bin/time, the median of N runs per cell (after one untimed warm-up run of each tool per corpus).
 #
-# Usage: bench/real-code-benchmark.sh [-n N] [--no-pmd] [--no-cache] CORPUS_DIR...
+# Usage: bench/real-code-benchmark.sh [-n N] [--no-pmd] [--no-cache] [--no-warmup] [--] CORPUS_DIR...
 #   -n N        runs per cell (default 3)
 #   --no-pmd    skip PMD (otherwise its jars are copied from Maven Central by mvn dependency:copy-dependencies into
 #               ${TMPDIR:-/tmp}/idemcheck-bench-pmd-$PMD_VERSION on first use)
 #   --no-cache  skip the cached re-scan column
 #   --no-warmup no untimed warm-up run before the timed ones (for a long corpus on a busy machine)
+#   --          end of options: every argument after it is a corpus folder, even one starting with '-'
 # Environment: PMD_VERSION (default 7.27.0), PMD_RULE (default category/java/errorprone.xml/EmptyCatchBlock),
 #   JAVA_OPTS (passed to every JVM alike; default what bin/idemcheck uses, bin/jvm-options.sh: the serial collector, and
 #   C1 alone on at most 2 processors), MAVEN_OPTS (for the builds), IDEMCHECK_JAR (a CLI jar to
 #   measure instead of this checkout's, e.g. an older build for a before/after table; the floors always run from
-#   this checkout's jar).
+#   this checkout's jar, built first, as bin/idemcheck does, when it is missing or older than a source, resource or
+#   pom of the modules in it; IDEMCHECK_FLOOR_JAR names another floor jar, used as it is).
 # Columns: io = read and decode every Java file; parse = also parse each with the engine's JavaParser settings (same
 # jar, io.idemcheck.core.parse.ParseFloor, one thread per core like the engine); pmd = PMD check with one rule, no
 # cache; idemcheck = a full scan (every rule, fixes, JSON report; with the class-data archive bin/idemcheck uses);
-# cached = a re-scan of the unchanged corpus with
-# --cache (the cache written by the scan before). Ratios are to the parse floor measured in the same run.
+# cached = a re-scan of the unchanged corpus with --cache (the cache written by the scan before). Ratios are to the
+# parse floor measured in the same run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=3
@@ -26,6 +28,10 @@ pmd=1
 cache=1
 warmup=1
 corpora=()
+add_corpus() {
+  [ -d "$1" ] || { echo "$0: corpus folder $1 does not exist or is not a folder" >&2; exit 2; }
+  corpora+=("$(cd -- "$1" && pwd)")
+}
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) case "${2:-}" in
@@ -36,13 +42,15 @@ while [ $# -gt 0 ]; do
     --no-pmd) pmd=0; shift ;;
     --no-cache) cache=0; shift ;;
     --no-warmup) warmup=0; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    --) shift
+        for a in "$@"; do add_corpus "$a"; done
+        break ;;
     -*) echo "$0: unknown option $1" >&2; exit 2 ;;
-    *) [ -d "$1" ] || { echo "$0: corpus folder $1 does not exist or is not a folder" >&2; exit 2; }
-       corpora+=("$(cd "$1" && pwd)"); shift ;;
+    *) add_corpus "$1"; shift ;;
   esac
 done
-[ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] [--no-warmup] CORPUS_DIR..." >&2; exit 2; }
+[ ${#corpora[@]} -gt 0 ] || { echo "usage: $0 [-n N] [--no-pmd] [--no-cache] [--no-warmup] [--] CORPUS_DIR..." >&2; exit 2; }
 pmd_version="${PMD_VERSION:-7.27.0}"
 pmd_rule="${PMD_RULE:-category/java/errorprone.xml/EmptyCatchBlock}"
 # Every JVM runs with the options bin/idemcheck gives a scan (bin/jvm-options.sh) unless JAVA_OPTS says otherwise.
@@ -51,9 +59,23 @@ java_opts=(${JAVA_OPTS:-$(idemcheck_jvm_options "")})
 work="$(mktemp -d "${TMPDIR:-/tmp}/idemcheck-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
+# This checkout's jar, rebuilt as bin/idemcheck rebuilds it: when missing or older than a source of the modules in it.
 floor_jar="${IDEMCHECK_FLOOR_JAR:-$(ls "$root"/cli/target/idemcheck-cli-*-all.jar 2>/dev/null | head -1 || true)}"
-if [ -z "$floor_jar" ]; then
-  (cd "$root" && mvn -B -q -DskipTests -pl cli -am install)
+stale=""
+if [ -n "$floor_jar" ] && [ -z "${IDEMCHECK_FLOOR_JAR:-}" ]; then
+  stale="$(idemcheck_stale_source "$root" "$floor_jar")"
+fi
+if [ -z "$floor_jar" ] || [ -n "$stale" ]; then
+  if [ -n "$stale" ]; then
+    echo "$0: rebuilding the CLI jar ($stale is newer than $floor_jar)..." >&2
+  else
+    echo "$0: building the CLI jar (there is none)..." >&2
+  fi
+  if ! (cd "$root" && mvn -B -q -DskipTests -pl cli -am install) >"$work/build.log" 2>&1; then
+    echo "$0: building the CLI jar failed; its log ends:" >&2
+    tail -n 20 "$work/build.log" >&2
+    exit 1
+  fi
   floor_jar=$(ls "$root"/cli/target/idemcheck-cli-*-all.jar | head -1)
 fi
 jar="${IDEMCHECK_JAR:-$floor_jar}"
@@ -124,9 +146,12 @@ measure() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
 mib() { awk -v k="$1" 'BEGIN { printf "%d MiB", k / 1024 }'; }
 
-printf '%s\n' "idemcheck $(java "${java_opts[@]}" -jar "$jar" --version 2>/dev/null | head -1), $(nproc) cores, \
+# The CLI's --version line is "idemcheck <version>" already.
+version="$(java "${java_opts[@]}" -jar "$jar" --version 2>/dev/null | head -1 || true)"
+if [ "$pmd" = 1 ]; then pmd_note="PMD $pmd_version rule $pmd_rule"; else pmd_note="PMD not run (--no-pmd)"; fi
+printf '%s\n' "${version:-idemcheck (version unknown)}, $(nproc) cores, \
 load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs; JAVA_OPTS=${java_opts[*]}; scans: ${scan_opts[*]:${#java_opts[@]}}; \
-PMD $pmd_version rule $pmd_rule"
+$pmd_note"
 echo
 echo "| corpus | Java files | lines | I/O floor | parse floor | PMD one rule | idemcheck | vs parse | idemcheck RSS | PMD RSS | cached re-scan | vs parse |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

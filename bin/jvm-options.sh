@@ -93,3 +93,12 @@ idemcheck_cds_usable() {
 idemcheck_cds_fresh() {
   [ -s "$1" ] && [ "$1" -nt "$2" ]
 }
+
+# idemcheck_stale_source ROOT JAR: prints the first main source, resource or pom of the modules in the CLI jar
+# (analyzer-core, rules, cli, the parent pom) under ROOT that is newer than JAR, or nothing when JAR is up to date.
+# bin/idemcheck and bench/real-code-benchmark.sh rebuild the jar when it prints something.
+idemcheck_stale_source() {
+  find "$1/pom.xml" "$1/analyzer-core" "$1/rules" "$1/cli" \
+      -path '*/target' -prune -o -type f \( -name 'pom.xml' -o -path '*/src/main/*' \) -newer "$2" -print \
+      2>/dev/null | head -n 1 || true
+}
