@@ -125,6 +125,86 @@ class AnalysisCacheTest {
     }
 
     @Test
+    void bytesDamagedInTheStoredResultAreNoticedAndTheCacheRebuilt(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        Path cache = dir.resolve("cache");
+        ScanResult plain = scan(tree, null);
+        scan(tree, cache);
+        String fix = plain.findings().stream().filter(f -> f.fix() != null && f.fix().description() != null
+                && f.fix().description().length() > 20).findFirst().orElseThrow().fix().description();
+
+        // four bytes in the middle of a fix text the stored result holds (the trial gave that damaged text back)
+        overwrite(cache, indexOf(Files.readAllBytes(cache), fix, false) + fix.length() / 2);
+        ScanResult damaged = scan(tree, cache);
+        assertThat(damaged.stats().work()).isPositive(); // not reused
+        assertSame(plain, damaged);
+        assertThat(damaged.findings()).isEqualTo(plain.findings());
+        assertThat(damaged.diagnostics()).anySatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(Diagnostic.Kind.INFO);
+            assertThat(d.message()).isEqualTo("analysis cache " + cache + " ignored: its data does not match its "
+                    + "checksum (damaged); it is rebuilt");
+        });
+        ScanResult rebuilt = scan(tree, cache);
+        assertThat(rebuilt.stats().work()).isZero();
+        assertThat(rebuilt.findings()).isEqualTo(plain.findings());
+        assertThat(rebuilt.diagnostics()).isEqualTo(plain.diagnostics());
+    }
+
+    @Test
+    void bytesDamagedInTheEntriesAreNoticedWhenTheyAreReadAndTheCacheRebuilt(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        Path cache = dir.resolve("cache");
+        scan(tree, cache);
+        // the last occurrence of a file's path is its entry's key (the entries follow the result)
+        String job = "src/main/java/com/example/noon/job/NoonSettlementJob.java";
+        overwrite(cache, indexOf(Files.readAllBytes(cache), job, true) + job.length() / 2);
+        Path other;
+        try (Stream<Path> s = Files.walk(tree)) {
+            other = s.filter(p -> p.toString().endsWith(".java") && !p.endsWith("NoonSettlementJob.java"))
+                    .findFirst().orElseThrow();
+        }
+        Files.writeString(other, Files.readString(other) + "\n// touched\n"); // the entries are read
+        ScanResult plain = scan(tree, null);
+        ScanResult damaged = scan(tree, cache);
+        assertThat(damaged.stats().cachedFiles()).isZero();
+        assertSame(plain, damaged);
+        assertThat(damaged.diagnostics()).anySatisfy(d -> assertThat(d.message())
+                .isEqualTo("analysis cache " + cache + " ignored: its data does not match its checksum (damaged); "
+                        + "it is rebuilt"));
+        Files.writeString(other, Files.readString(other) + "// again\n");
+        ScanResult rebuilt = scan(tree, cache);
+        assertThat(rebuilt.stats().cachedFiles()).isEqualTo(plain.stats().javaFiles() - 1);
+        assertThat(rebuilt.diagnostics()).noneMatch(d -> d.message().startsWith("analysis cache"));
+    }
+
+    /** Where {@code text}'s ASCII bytes are in {@code bytes}: the first or the last occurrence. */
+    private static int indexOf(byte[] bytes, String text, boolean last) {
+        byte[] t = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int found = -1;
+        for (int i = 0; i + t.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + t.length, t, 0, t.length)) {
+                found = i;
+                if (!last) {
+                    break;
+                }
+            }
+        }
+        assertThat(found).as("'%s' in the cache file", text).isNotNegative();
+        return found;
+    }
+
+    /** Overwrites four bytes at {@code at} with "XXXX", as a damaged disk block would. */
+    private static void overwrite(Path file, int at) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        for (int i = 0; i < 4; i++) {
+            b[at + i] = 'X';
+        }
+        Files.write(file, b);
+    }
+
+    @Test
     void aFileThatIsNotACacheIsNeverOverwritten(@TempDir Path dir) throws IOException {
         Path tree = dir.resolve("tree");
         SyntheticTree.write(tree, 2);

@@ -9,6 +9,8 @@ import io.idemcheck.core.finding.SuppressedFinding;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputFilter;
@@ -26,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.CRC32;
 
 /**
  * The analysis cache (as PMD's incremental analysis): the facts and parse diagnostics of each Java file, keyed by the
@@ -44,11 +47,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The whole cache is tied to the tool: {@link #toolKey()} (version, facts format and the analyzer's own jar) is
  * written first, and a cache written by another build is ignored. A cache that cannot be read (missing, corrupt,
  * another build) is never an error: {@link #load} returns an empty cache and a note saying why. Thread-safe.
+ *
+ * <p>File layout (one Java serialization stream): the magic string, the tool key, then two sections, each a CRC32
+ * ({@code long}) and the bytes it covers ({@code byte[]}, a serialization stream of its own): the result (its key and
+ * the {@link StoredResult}, or two nulls) and the entries (their count, then each path and {@link Entry}). A section
+ * is used only when its bytes match their CRC32, so that bytes damaged on disk give a note and a rebuild, never a
+ * result or facts read from damaged data.
  */
 public final class AnalysisCache {
 
-    /** Bumped whenever the facts records change shape. */
-    static final int FORMAT = 6;
+    /** Bumped whenever the facts records or the file layout change shape. */
+    static final int FORMAT = 7;
     private static final String MAGIC = "idemcheck-analysis-cache";
 
     /**
@@ -144,7 +153,8 @@ public final class AnalysisCache {
                 in.close();
                 throw e;
             }
-            ois.setObjectInputFilter(AnalysisCache::allowed);
+            long size = Files.size(file);
+            ois.setObjectInputFilter(info -> allowed(info, size));
             Object magic = ois.readObject();
             Object written = ois.readObject();
             if (!MAGIC.equals(magic)) {
@@ -156,8 +166,17 @@ public final class AnalysisCache {
                 return new AnalysisCache(file, key, Map.of(), "analysis cache " + file
                         + " ignored: written by another idemcheck build (" + written + "); it is rebuilt");
             }
-            String resultKey = (String) ois.readObject();
-            StoredResult result = (StoredResult) ois.readObject();
+            ObjectInputStream section = section(ois);
+            if (section == null) {
+                ois.close();
+                return damaged(file, key);
+            }
+            String resultKey;
+            StoredResult result;
+            try (section) {
+                resultKey = (String) section.readObject();
+                result = (StoredResult) section.readObject();
+            }
             return new AnalysisCache(file, key, resultKey, result, ois, null, null);
         } catch (java.io.StreamCorruptedException e) {
             closeQuietly(ois);
@@ -166,11 +185,56 @@ public final class AnalysisCache {
             }
             return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
                     + e.getClass().getSimpleName() + "); it is rebuilt");
-        } catch (IOException | ClassNotFoundException | ClassCastException | IllegalStateException e) {
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
             closeQuietly(ois);
             return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
                     + e.getClass().getSimpleName() + "); it is rebuilt");
         }
+    }
+
+    /** An empty cache for a file whose data does not match its checksum: ignored with a note, and rebuilt. */
+    private static AnalysisCache damaged(Path file, String key) {
+        return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored: " + DAMAGED
+                + "; it is rebuilt");
+    }
+
+    private static final String DAMAGED = "its data does not match its checksum (damaged)";
+
+    /**
+     * The next section of {@code in}: its CRC32 and bytes, checked, as a stream that reads them with this cache's
+     * filter; null when the bytes do not match the CRC32.
+     */
+    private static ObjectInputStream section(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        long crc = in.readLong();
+        byte[] bytes = (byte[]) in.readObject();
+        if (bytes == null || crc32(bytes) != crc) {
+            return null;
+        }
+        ObjectInputStream s = new ObjectInputStream(new ByteArrayInputStream(bytes));
+        s.setObjectInputFilter(info -> allowed(info, bytes.length));
+        return s;
+    }
+
+    private static long crc32(byte[] bytes) {
+        CRC32 c = new CRC32();
+        c.update(bytes, 0, bytes.length);
+        return c.getValue();
+    }
+
+    /** Writes {@code body}'s objects as one section: the CRC32 of their serialized bytes, then the bytes. */
+    private static void writeSection(ObjectOutputStream out, SectionBody body) throws IOException {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 16);
+        try (ObjectOutputStream s = new ObjectOutputStream(buf)) {
+            body.write(s);
+        }
+        byte[] bytes = buf.toByteArray();
+        out.writeLong(crc32(bytes));
+        out.writeObject(bytes);
+    }
+
+    /** What one section holds. */
+    private interface SectionBody {
+        void write(ObjectOutputStream out) throws IOException;
     }
 
     /**
@@ -182,7 +246,12 @@ public final class AnalysisCache {
         if (pendingEntries == null) {
             return;
         }
-        try (ObjectInputStream ois = pendingEntries) {
+        try (ObjectInputStream raw = pendingEntries; ObjectInputStream ois = section(raw)) {
+            if (ois == null) {
+                previous = Map.of();
+                note = "analysis cache " + this.file + " ignored: " + DAMAGED + "; it is rebuilt";
+                return;
+            }
             int n = ois.readInt();
             Map<String, Entry> entries = new HashMap<>(Math.max(16, n * 2));
             for (int i = 0; i < n; i++) {
@@ -190,7 +259,7 @@ public final class AnalysisCache {
                 entries.put(rel, (Entry) ois.readObject());
             }
             previous = entries;
-        } catch (IOException | ClassNotFoundException | ClassCastException | IllegalStateException e) {
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
             previous = Map.of();
             note = "analysis cache " + file + " ignored (unreadable: " + e.getClass().getSimpleName()
                     + "); it is rebuilt";
@@ -232,8 +301,14 @@ public final class AnalysisCache {
         result = r;
     }
 
-    /** Only our own records, the JDK's collections, strings and boxed numbers may be read back. */
-    private static ObjectInputFilter.Status allowed(ObjectInputFilter.FilterInfo info) {
+    /**
+     * Only our own records, the JDK's collections, strings and boxed numbers may be read back, and no array longer
+     * than the {@code size} bytes it is read from (a damaged length must not allocate gigabytes).
+     */
+    private static ObjectInputFilter.Status allowed(ObjectInputFilter.FilterInfo info, long size) {
+        if (info.arrayLength() > size) {
+            return ObjectInputFilter.Status.REJECTED;
+        }
         Class<?> c = info.serialClass();
         if (c == null) {
             return ObjectInputFilter.Status.UNDECIDED;
@@ -255,6 +330,7 @@ public final class AnalysisCache {
     public String note() {
         return note;
     }
+
 
     /** The cache file. */
     public Path file() {
@@ -308,14 +384,18 @@ public final class AnalysisCache {
                  ObjectOutputStream oos = new ObjectOutputStream(out)) {
                 oos.writeObject(MAGIC);
                 oos.writeObject(toolKey);
-                oos.writeObject(resultKey);
-                oos.writeObject(result);
-                List<String> keys = current.keySet().stream().sorted().toList();
-                oos.writeInt(keys.size());
-                for (String k : keys) {
-                    oos.writeObject(k);
-                    oos.writeObject(current.get(k));
-                }
+                writeSection(oos, s -> {
+                    s.writeObject(resultKey);
+                    s.writeObject(result);
+                });
+                writeSection(oos, s -> {
+                    List<String> keys = current.keySet().stream().sorted().toList();
+                    s.writeInt(keys.size());
+                    for (String k : keys) {
+                        s.writeObject(k);
+                        s.writeObject(current.get(k));
+                    }
+                });
             }
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
