@@ -97,7 +97,8 @@ final class ScanCommand implements Callable<Integer> {
     @Option(names = "--cache", paramLabel = "FILE",
             description = "Analysis cache: keep each file's facts in FILE (keyed by content hash and tool version) "
                     + "and parse only files changed since the scan that wrote it. Findings are the same with or "
-                    + "without it; a corrupt or other-version FILE is ignored with a note.")
+                    + "without it; a corrupt, damaged or other-version FILE is ignored with a note (on standard "
+                    + "error too) and rebuilt. FILE must not be the report, the baseline or the configuration.")
     String cache;
 
     @Option(names = "--debug", description = "Print the stack trace when the tool fails.")
@@ -126,13 +127,7 @@ final class ScanCommand implements Callable<Integer> {
         ProjectConfig projectConfig = ScanTargets.loadConfig(config, scanPaths.get(0));
         Path baselineFile = baseline != null ? ScanTargets.toPath(baseline, "--baseline").toAbsolutePath().normalize()
                 : updateBaseline ? root.resolve(Baseline.DEFAULT_FILE) : null;
-        Path cacheFile = null;
-        if (cache != null) {
-            cacheFile = Path.of(cache).toAbsolutePath().normalize();
-            if (Files.isDirectory(cacheFile)) {
-                throw new UsageException("--cache: '" + cache + "' is a directory; give a file");
-            }
-        }
+        Path cacheFile = cacheFile(outFile, baselineFile);
         ScanRequest request = new ScanRequest(scanPaths, root, threads, cli.rules.get(), listener, projectConfig,
                 cacheFile);
         ScanSession.Settings settings = new ScanSession.Settings(request,
@@ -186,6 +181,51 @@ final class ScanCommand implements Callable<Integer> {
                 yield new UsageException("--output: cannot write '" + output + "' (" + reason((IOException) c) + ")");
             }
         };
+    }
+
+    /**
+     * {@code --cache FILE} as an absolute path, null without the option.
+     *
+     * @throws UsageException for an empty path, a directory, or a file that is also the report, the baseline or the
+     *                        configuration (the report would overwrite the cache on every run; the cache would never
+     *                        be written over the others)
+     */
+    private Path cacheFile(Path outFile, Path baselineFile) {
+        if (cache == null) {
+            return null;
+        }
+        if (cache.isBlank()) {
+            throw new UsageException("--cache: the path is empty; give a file");
+        }
+        Path file = ScanTargets.toPath(cache, "--cache").toAbsolutePath().normalize();
+        if (Files.isDirectory(file)) {
+            throw new UsageException("--cache: '" + cache + "' is a directory; give a file");
+        }
+        Path configFile = config == null ? null : ScanTargets.toPath(config, "--config").toAbsolutePath().normalize();
+        String other = sameFile(file, outFile) ? "the report (--output)"
+                : sameFile(file, baselineFile) ? (baseline != null ? "the baseline (--baseline)"
+                : "the baseline --update-baseline writes")
+                : sameFile(file, configFile) ? "the configuration (--config)" : null;
+        if (other != null) {
+            throw new UsageException("--cache: '" + cache + "' is also " + other
+                    + "; give the cache a file of its own");
+        }
+        return file;
+    }
+
+    /** Whether {@code a} and {@code b} (absolute, normalised; b may be null) are the same file, links followed. */
+    static boolean sameFile(Path a, Path b) {
+        if (b == null) {
+            return false;
+        }
+        if (a.equals(b)) {
+            return true;
+        }
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private SarifReportWriter sarifWriter() {

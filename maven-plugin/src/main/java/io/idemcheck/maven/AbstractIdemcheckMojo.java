@@ -140,7 +140,8 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     /**
      * Analysis cache file: each Java file's facts keyed by content hash and tool version, so that a build re-parses
      * only the files changed since the last one, and the whole result, reused as it is when no scanned file, no
-     * configuration and no tool or rules jar changed (findings are the same with or without it).
+     * configuration and no tool or rules jar changed (findings are the same with or without it). A directory, or a
+     * file that is also a report, the baseline or the configuration, fails the build as a bad parameter.
      */
     @Parameter(property = "idemcheck.cacheFile", defaultValue = "${project.build.directory}/idemcheck/cache")
     protected File cacheFile;
@@ -162,7 +163,8 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     }
 
     /** Settings parsed and checked before anything runs. */
-    private record Settings(Severity threshold, List<ReportFormat> formats, Globs includes, Globs excludes) {
+    private record Settings(Severity threshold, List<ReportFormat> formats, Globs includes, Globs excludes,
+                            Path cache) {
     }
 
     /** Name of the goal for messages. */
@@ -213,7 +215,7 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             ProjectConfig config = ScanSession.loadConfig(configFile == null ? null : configFile.toPath(),
                     project.getBasedir().toPath());
             ScanRequest request = new ScanRequest(files, root, threads, rules, ProgressListener.NONE, config,
-                    cache && cacheFile != null ? cacheFile.toPath() : null);
+                    settings.cache());
             Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
             List<ScanSession.Report> reports = settings.formats().stream()
                     .map(f -> new ScanSession.Report(f, dir.resolve("idemcheck." + f.extension()))).toList();
@@ -355,7 +357,54 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
                 ordered.add(f);
             }
         }
-        return new Settings(threshold, ordered, Globs.of(includes), Globs.of(excludes));
+        return new Settings(threshold, ordered, Globs.of(includes), Globs.of(excludes), cachePath(ordered));
+    }
+
+    /**
+     * The analysis cache file, null when {@code cache=false}: like the CLI's {@code --cache}, a directory, or a file
+     * that is also a report this goal writes, the baseline or the configuration, is a usage error (the cache would be
+     * ignored, or the report would overwrite it on every build).
+     */
+    private Path cachePath(List<ReportFormat> reports) throws MojoExecutionException {
+        if (!cache || cacheFile == null) {
+            return null;
+        }
+        Path file = cacheFile.toPath().toAbsolutePath().normalize();
+        if (cacheFile.getPath().isBlank() || Files.isDirectory(file)) {
+            throw new MojoExecutionException("idemcheck: cacheFile: '" + cacheFile + "' is a directory; give a file "
+                    + "(or -Didemcheck.cache=false)");
+        }
+        Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
+        String other = null;
+        for (ReportFormat f : reports) {
+            if (sameFile(file, dir.resolve("idemcheck." + f.extension()))) {
+                other = "the " + f.name().toLowerCase(Locale.ROOT) + " report";
+            }
+        }
+        if (other == null && baselineFile != null && sameFile(file, baselineFile.toPath())) {
+            other = "the baselineFile";
+        }
+        if (other == null && configFile != null && sameFile(file, configFile.toPath())) {
+            other = "the configFile";
+        }
+        if (other != null) {
+            throw new MojoExecutionException("idemcheck: cacheFile: '" + cacheFile + "' is also " + other
+                    + "; give the cache a file of its own");
+        }
+        return file;
+    }
+
+    /** Whether {@code a} (absolute, normalised) and {@code b} are the same file, links followed. */
+    private static boolean sameFile(Path a, Path b) {
+        Path n = b.toAbsolutePath().normalize();
+        if (a.equals(n)) {
+            return true;
+        }
+        try {
+            return Files.exists(a) && Files.exists(n) && Files.isSameFile(a, n);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

@@ -19,7 +19,11 @@ import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
 import java.net.URISyntaxException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
@@ -126,7 +130,7 @@ public final class AnalysisCache {
     /** An empty cache for a file that exists and is not a cache: ignored, and never overwritten by {@link #save}. */
     private static AnalysisCache foreign(Path file, String key, String why) {
         AnalysisCache c = new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored: " + why
-                + "; it is left as it is and nothing is cached");
+                + "; it is left as it is and nothing is cached (give the cache a new file or one idemcheck wrote)");
         c.foreign = true;
         return c;
     }
@@ -134,7 +138,8 @@ public final class AnalysisCache {
     /**
      * Reads the cache at {@code file}. Never throws: a missing file gives an empty cache without a note; an unreadable,
      * corrupt or other-build cache gives an empty cache and a one-line {@link #note()}; a file that is not a cache at all
-     * (not a regular file, or not written by this class) gives the same and is never overwritten ({@link #save} throws).
+     * (not a regular file, or not written by this class) gives the same and is never overwritten ({@link #save} does
+     * nothing: the note says so).
      */
     public static AnalysisCache load(Path file) {
         String key = toolKey();
@@ -331,6 +336,47 @@ public final class AnalysisCache {
         return note;
     }
 
+    /** Every note about the cache starts with this ("analysis cache FILE ignored: ..."). */
+    public static final String NOTE_PREFIX = "analysis cache ";
+
+    /**
+     * The diagnostic a scan reports a note about the cache with: {@link Diagnostic.Kind#INFO}, no path, the text
+     * starting with {@link #NOTE_PREFIX} ({@link #isNote}).
+     */
+    public static Diagnostic noteDiagnostic(String text) {
+        if (!text.startsWith(NOTE_PREFIX)) {
+            throw new IllegalArgumentException("a cache note starts with '" + NOTE_PREFIX + "': " + text);
+        }
+        return new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, text);
+    }
+
+    /** True for a note about the cache ({@link #noteDiagnostic}): the shells show it beside the report too. */
+    public static boolean isNote(Diagnostic d) {
+        return d.kind() == Diagnostic.Kind.INFO && d.path() == null && d.message() != null
+                && d.message().startsWith(NOTE_PREFIX);
+    }
+
+    /**
+     * Why writing or reading a file failed, in words, without naming the file the exception names (the cache's
+     * temporary file, say): "permission denied", "no such file or directory", "'/a/b' is a file, not a directory",
+     * the file system's reason ("Read-only file system"), else the message or the exception's class.
+     */
+    public static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return "a file of that name exists";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null && !f.getReason().isBlank()) {
+            return f.getReason();
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.strip().lines().findFirst().orElse(m);
+    }
 
     /** The cache file. */
     public Path file() {
@@ -361,14 +407,16 @@ public final class AnalysisCache {
 
     /**
      * Writes the entries looked up or put during this scan (files no longer scanned drop out) to the cache file,
-     * through a temporary file moved into place; nothing is written when every file was a hit and none went away.
+     * through a temporary file moved into place; nothing is written when every file was a hit and none went away, nor
+     * over a file that is not a cache (its {@link #note()} says it is left as it is).
      *
-     * @throws IOException when the file cannot be written (the caller reports it; the scan's results stand)
+     * @throws IOException when the file cannot be written, its message saying what failed and why without naming the
+     *                     temporary file ("cannot create a file in /proc (no such file or directory)"); the caller
+     *                     reports it, and the scan's results stand
      */
     public void save() throws IOException {
         if (foreign) {
-            throw new IOException(file + " is not an idemcheck analysis cache and is left as it is; give the cache"
-                    + " a new file or one idemcheck wrote");
+            return;
         }
         readEntries();
         if (!changed && note == null && current.size() == previous.size() && Files.exists(file)) {
@@ -376,31 +424,51 @@ public final class AnalysisCache {
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16);
-                 ObjectOutputStream oos = new ObjectOutputStream(out)) {
-                oos.writeObject(MAGIC);
-                oos.writeObject(toolKey);
-                writeSection(oos, s -> {
-                    s.writeObject(resultKey);
-                    s.writeObject(result);
-                });
-                writeSection(oos, s -> {
-                    List<String> keys = current.keySet().stream().sorted().toList();
-                    s.writeInt(keys.size());
-                    for (String k : keys) {
-                        s.writeObject(k);
-                        s.writeObject(current.get(k));
-                    }
-                });
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new IOException("cannot create its directory " + dir + " (" + reason(e) + ")", e);
             }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        Path tmp;
+        try {
+            tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        } catch (IOException e) {
+            throw new IOException("cannot create a file in " + dir + " (" + reason(e) + ")", e);
+        }
+        try {
+            write(tmp);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
-            throw e instanceof IOException io ? io : new IOException(e);
+            throw new IOException("cannot write it (" + (e instanceof IOException io ? reason(io) : e.toString())
+                    + ")", e);
+        }
+        try {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp);
+            throw new IOException("cannot replace it (" + reason(e) + ")", e);
+        }
+    }
+
+    /** Writes the header, the result section and the entries section to {@code tmp}. */
+    private void write(Path tmp) throws IOException {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16);
+             ObjectOutputStream oos = new ObjectOutputStream(out)) {
+            oos.writeObject(MAGIC);
+            oos.writeObject(toolKey);
+            writeSection(oos, s -> {
+                s.writeObject(resultKey);
+                s.writeObject(result);
+            });
+            writeSection(oos, s -> {
+                List<String> keys = current.keySet().stream().sorted().toList();
+                s.writeInt(keys.size());
+                for (String k : keys) {
+                    s.writeObject(k);
+                    s.writeObject(current.get(k));
+                }
+            });
         }
     }
 

@@ -156,7 +156,7 @@ public final class Analyzer {
             }
             cache.readEntries();
             if (cache.note() != null) {
-                cacheNotes.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, cache.note()));
+                cacheNotes.add(AnalysisCache.noteDiagnostic(cache.note()));
             }
         }
         if (model == null) {
@@ -238,9 +238,12 @@ public final class Analyzer {
             }
             try {
                 cache.save();
-            } catch (IOException | RuntimeException e) {
-                cacheNotes.add(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "analysis cache "
-                        + cache.file() + " not written: " + e.getMessage()));
+            } catch (IOException e) {
+                cacheNotes.add(AnalysisCache.noteDiagnostic(AnalysisCache.NOTE_PREFIX + cache.file()
+                        + " not written: " + AnalysisCache.reason(e)));
+            } catch (RuntimeException e) {
+                cacheNotes.add(AnalysisCache.noteDiagnostic(AnalysisCache.NOTE_PREFIX + cache.file()
+                        + " not written: " + e));
             }
             if (!cacheNotes.isEmpty()) {
                 diagnostics.addAll(cacheNotes);

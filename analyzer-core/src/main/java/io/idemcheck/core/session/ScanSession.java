@@ -1,6 +1,7 @@
 package io.idemcheck.core.session;
 
 import io.idemcheck.core.baseline.Baseline;
+import io.idemcheck.core.cache.AnalysisCache;
 import io.idemcheck.core.config.ConfigLoader;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.engine.Analyzer;
@@ -143,7 +144,10 @@ public final class ScanSession {
     /** What the shell sees while the session runs. Both methods default to doing nothing. */
     public interface Listener {
 
-        /** A line for the user that is no part of a report ("idemcheck: baseline ... written: ..."). */
+        /**
+         * A line for the user that is no part of a report: the baseline written ("idemcheck: baseline ... written:
+         * ..."), a note about the analysis cache ("idemcheck: analysis cache ... ignored: ...; it is rebuilt").
+         */
         default void notice(String line) {
         }
 
@@ -283,6 +287,9 @@ public final class ScanSession {
         if (result == null) {
             throw new IllegalStateException("the engine returned no result");
         }
+        // a note about the analysis cache (ignored, rebuilt, not written) is a line beside the report too, which may
+        // be a file nobody reads on a passing build
+        result.diagnostics().stream().filter(AnalysisCache::isNote).forEach(d -> l.notice("idemcheck: " + d.message()));
 
         Baseline.Update update = null;
         if (b != null) {

@@ -226,4 +226,17 @@ class ScanSessionTest {
         assertThat(ScanSession.displayName(f, tmp.resolve("a/b"), tmp)).isEqualTo("c.json");
         assertThat(ScanSession.displayName(f, tmp.resolve("x"))).isEqualTo(f.toString().replace('\\', '/'));
     }
+
+    @Test
+    void aNoteAboutTheCacheIsANoticeBesideTheReport() throws Exception {
+        ScanResult r = ReportFixtures.of(tmp, List.of(), List.of(ReportFixtures.parseError(),
+                io.idemcheck.core.cache.AnalysisCache.noteDiagnostic("analysis cache /c ignored: its data does not "
+                        + "match its checksum (damaged); it is rebuilt")));
+        Path report = tmp.resolve("out/report.json");
+        run(r, null, new ScanSession.Decision(Severity.WARNING, 0, true), new ScanSession.Output(
+                List.of(new ScanSession.Report(ReportFormat.JSON, report)), null, false, null, tmp));
+        assertThat(notices).containsExactly("idemcheck: analysis cache /c ignored: its data does not match its "
+                + "checksum (damaged); it is rebuilt");
+        assertThat(Files.readString(report)).contains("analysis cache /c ignored"); // and in the report, as before
+    }
 }

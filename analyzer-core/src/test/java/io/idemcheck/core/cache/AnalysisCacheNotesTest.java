@@ -1,0 +1,107 @@
+package io.idemcheck.core.cache;
+
+import io.idemcheck.core.engine.Analyzer;
+import io.idemcheck.core.engine.ProgressListener;
+import io.idemcheck.core.engine.ScanRequest;
+import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.finding.ScanResult;
+import io.idemcheck.core.rule.RuleRegistry;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What a scan says about its analysis cache (fresh-user trial of issue 16): a cache that cannot be written names the
+ * file the user gave and why (it named the temporary file, with no reason), a file that is not a cache is one note
+ * (it was two), and every such note is recognisable ({@link AnalysisCache#isNote}) so the shells can show it beside
+ * the report.
+ */
+class AnalysisCacheNotesTest {
+
+    @TempDir
+    Path tmp;
+    Path project;
+
+    @BeforeEach
+    void project() throws IOException {
+        project = Files.createDirectories(tmp.resolve("p/src/main/java/a"));
+        Files.writeString(project.resolve("Job.java"), "package a; class Job { void run() { } }\n");
+        project = tmp.resolve("p");
+    }
+
+    private ScanResult scan(Path cache) {
+        return new Analyzer().scan(new ScanRequest(List.of(project), project, 1, RuleRegistry.of(List.of()),
+                ProgressListener.NONE, null, cache));
+    }
+
+    private static List<String> notes(ScanResult r) {
+        return r.diagnostics().stream().filter(AnalysisCache::isNote).map(Diagnostic::message).toList();
+    }
+
+    @Test
+    void aCacheThatCannotBeWrittenNamesTheFileGivenAndWhy() throws IOException {
+        Path plain = Files.writeString(tmp.resolve("plain.txt"), "x");
+        Path cache = plain.resolve("cache");
+        assertThat(notes(scan(cache))).containsExactly("analysis cache " + cache + " not written: cannot create its "
+                + "directory " + plain + " (a file of that name exists)");
+    }
+
+    @Test
+    void aCacheInProcNamesTheFileGivenNotTheTemporaryFile() {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "a Linux /proc");
+        List<String> notes = notes(scan(Path.of("/proc/x")));
+        assertThat(notes).hasSize(1);
+        assertThat(notes.get(0)).startsWith("analysis cache /proc/x not written: cannot create a file in /proc (")
+                .endsWith(")").doesNotContain(".tmp");
+    }
+
+    @Test
+    void aFileThatIsNotACacheIsOneNote() throws IOException {
+        Path notCache = Files.writeString(tmp.resolve("notes.txt"), "mine");
+        assertThat(notes(scan(notCache))).containsExactly("analysis cache " + notCache + " ignored: not a cache "
+                + "file; it is left as it is and nothing is cached (give the cache a new file or one idemcheck wrote)");
+        assertThat(Files.readString(notCache)).isEqualTo("mine");
+    }
+
+    @Test
+    void aWrittenCacheGivesNoNote() {
+        Path cache = tmp.resolve("c/cache");
+        assertThat(notes(scan(cache))).isEmpty();
+        assertThat(notes(scan(cache))).isEmpty();
+        assertThat(Files.isRegularFile(cache)).isTrue();
+    }
+
+    @Test
+    void reasonsAreWordsWithoutTheFileTheExceptionNames() {
+        assertThat(AnalysisCache.reason(new AccessDeniedException("/d/x123.tmp"))).isEqualTo("permission denied");
+        assertThat(AnalysisCache.reason(new NoSuchFileException("/d/x123.tmp"))).isEqualTo("no such file or directory");
+        assertThat(AnalysisCache.reason(new FileSystemException("/d/x123.tmp", null, "Read-only file system")))
+                .isEqualTo("Read-only file system");
+        assertThat(AnalysisCache.reason(new IOException())).isEqualTo("IOException");
+        assertThat(AnalysisCache.reason(new IOException("No space left on device\nmore"))).isEqualTo(
+                "No space left on device");
+    }
+
+    @Test
+    void onlyCacheNotesAreNotes() {
+        assertThat(AnalysisCache.isNote(AnalysisCache.noteDiagnostic("analysis cache /c ignored: x"))).isTrue();
+        assertThat(AnalysisCache.isNote(new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, "no Java source files")))
+                .isFalse();
+        assertThat(AnalysisCache.isNote(new Diagnostic(Diagnostic.Kind.INFO, "a/B.java", 0, 0, "analysis cache x")))
+                .isFalse();
+        assertThatThrownBy(() -> AnalysisCache.noteDiagnostic("something else"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
