@@ -41,6 +41,27 @@ public final class PhaseClock {
         cpu = c;
     }
 
+    private static long stepWall;
+    private static long stepCpu;
+
+    /**
+     * Ends a step inside a phase, when timing is on: one stderr line with {@code name}, the wall and process CPU time
+     * since the previous step (does not end the phase). {@code null} starts the first step without a line.
+     */
+    public static synchronized void step(String name) {
+        if (!ON) {
+            return;
+        }
+        long c = processCpu();
+        long w = System.nanoTime();
+        if (name != null) {
+            System.err.printf(Locale.ROOT, "idemcheck   %-30s wall %7d ms  cpu %7d ms%n", name,
+                    (w - stepWall) / 1_000_000, (c - stepCpu) / 1_000_000);
+        }
+        stepWall = w;
+        stepCpu = c;
+    }
+
     /** Whether phase timing is on (the system property {@code idemcheck.phases} is set). */
     public static boolean on() {
         return ON;

@@ -38,7 +38,9 @@ final class WarmUp {
                 main.add(m);
             }
         }
+        PhaseClock.step(null);
         resolveCalls(index, main, threads);
+        PhaseClock.step("summaries: resolve calls");
         Semantics sem = project.semantics();
         Thread throwing = null;
         if (threads > 1) {
@@ -56,6 +58,7 @@ final class WarmUp {
                 // not memoised: the rule that asks again reports it (RuleContext's per-method containment)
             }
         }
+        PhaseClock.step("summaries: serial pass");
         if (throwing != null) {
             try {
                 throwing.join();
@@ -63,14 +66,19 @@ final class WarmUp {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("scan interrupted", e);
             }
+            PhaseClock.step("summaries: wait for Throwing");
         }
         methodInfos(sem, main, threads);
+        PhaseClock.step("summaries: method facts");
     }
 
     /** The entry-point closure, then each method's {@link Semantics#methodInfo}, on up to {@code threads}. */
     private static void methodInfos(Semantics sem, List<MethodRef> methods, int threads) {
         try {
+            entryPoints(sem, threads);
+            PhaseClock.step("summaries: entry points");
             sem.reachableFromEntryPoints();
+            PhaseClock.step("summaries: closure");
             Parallel.forEachIndex(methods.size(), threads, i -> {
                 try {
                     sem.methodInfo(methods.get(i));
@@ -81,6 +89,25 @@ final class WarmUp {
         } catch (RuntimeException | StackOverflowError | ExecutionException e) {
             // nothing memoised for what failed: the rules that ask again meet it there
         }
+    }
+
+    /**
+     * Asks, on up to {@code threads} threads, whether each main-code method is an entry point, as the closure does
+     * one method after another: each answer is remembered by index position and reads only the index, the catalog and
+     * the call facts the serial pass memoised, so the order changes nothing.
+     */
+    private static void entryPoints(Semantics sem, int threads) throws ExecutionException {
+        List<MethodRef> all = sem.index().methods();
+        Parallel.forEachIndex(all.size(), threads, i -> {
+            MethodRef m = all.get(i);
+            if (!m.file().test()) {
+                try {
+                    sem.entryPoint(m);
+                } catch (RuntimeException | StackOverflowError e) {
+                    // not remembered: the closure asks again and meets it there
+                }
+            }
+        });
     }
 
     /** Works out which methods throw; a failure is left to the rules, which meet it again when they ask. */

@@ -230,12 +230,24 @@ public final class Locks {
         if (depth >= MAX_TASK_DEPTH || !t.method().hasBody() || t.file().test() || !seen.add(t)) {
             return null;
         }
+        if (t.method().params().isEmpty()) {
+            return null; // no task parameter to run or pass on
+        }
         java.util.Set<String> params = new java.util.HashSet<>();
         t.method().params().forEach(p -> params.add(p.name()));
         List<CallSite> calls = t.method().body().calls();
         List<CallInfo> infos = sem.calls(t);
         Catalog cat = sem.catalog();
-        for (CallSite a : calls) {
+        // an acquisition counts only before a call that runs a parameter ({@code task.run()}): none, no lock to look for
+        int lastRun = -1;
+        for (CallSite x : calls) {
+            if (x.receiver().kind() == Receiver.Kind.NAME && params.contains(x.receiver().name())
+                    && cat.terms(Vocabulary.TASK_RUN_CALLS).has(x.name())) {
+                lastRun = x.id();
+            }
+        }
+        for (int ai = 0; ai < lastRun; ai++) {
+            CallSite a = calls.get(ai);
             Acquire acq = acquisitionOf(sem, t, a);
             if (acq == null) {
                 continue;
@@ -290,7 +302,8 @@ public final class Locks {
      * → the library lock each of its calls takes ({@link #libraryAcquisition}, "" for none; by call id).
      */
     private record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library,
-                        Map<MethodRef, String> tasks, AtomicReferenceArray<String[]> librarySlots) {
+                        Map<MethodRef, String> tasks, AtomicReferenceArray<String[]> librarySlots,
+                        java.util.concurrent.atomic.AtomicIntegerArray reachSlots) {
 
         /** {@link #library}'s array for {@code m}: by index position without a lock, else from the map. */
         String[] libraryOf(Semantics sem, MethodRef m) {
@@ -312,7 +325,8 @@ public final class Locks {
         return sem.memo(Memo.class, () -> new Memo(new java.util.concurrent.ConcurrentHashMap<>(),
                 java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()),
                 new java.util.concurrent.ConcurrentHashMap<>(),
-                new AtomicReferenceArray<>(sem.index().methodCount())));
+                new AtomicReferenceArray<>(sem.index().methodCount()),
+                new java.util.concurrent.atomic.AtomicIntegerArray(sem.index().methodCount())));
     }
 
     /** How project method {@code t} takes a distributed lock and returns holding it, or null. Memoised per scan. */
@@ -320,7 +334,9 @@ public final class Locks {
         Map<MethodRef, Acquire> memo = memo(sem).helpers();
         Acquire known = memo.get(t);
         if (known == null) {
-            Acquire found = heldBy(sem, t, new java.util.HashSet<>(), 0);
+            // a helper's lock is a library lock call at most MAX_WRAPPER_DEPTH - 1 calls down: none there, none held
+            Acquire found = reachesLibraryLock(sem, t, MAX_WRAPPER_DEPTH - 1)
+                    ? heldBy(sem, t, new java.util.HashSet<>(), 0) : null;
             known = found == null ? NONE : found;
             memo.put(t, known);
         }
@@ -328,6 +344,46 @@ public final class Locks {
     }
 
     private static final int MAX_WRAPPER_DEPTH = 3;
+
+    /**
+     * True when project method {@code t} (main code, with a body), or a target of its calls at most {@code levels}
+     * calls down, makes a library lock call ({@link #libraryAcquisition}). False means {@link #heldBy} started at
+     * {@code t} with {@code MAX_WRAPPER_DEPTH - 1 - levels} levels used finds nothing: it returns only what such a call
+     * takes. Memoised per method and level ({@code levels} 0 to 2).
+     */
+    static boolean reachesLibraryLock(Semantics sem, MethodRef t, int levels) {
+        if (!t.method().hasBody() || t.file().test()) {
+            return false;
+        }
+        java.util.concurrent.atomic.AtomicIntegerArray slots = memo(sem).reachSlots();
+        int slot = sem.index().order(t);
+        int known = slot < 0 ? 0 : slots.get(slot);
+        // bit 2 * levels: answer known; bit 2 * levels + 1: the answer
+        if ((known >> (2 * levels) & 1) != 0) {
+            return (known >> (2 * levels + 1) & 1) != 0;
+        }
+        boolean found = false;
+        List<CallSite> calls = t.method().body().calls();
+        for (int i = 0; !found && i < calls.size(); i++) {
+            found = libraryAcquisition(sem, t, calls.get(i)) != null;
+        }
+        if (!found && levels > 0) {
+            List<CallInfo> infos = sem.calls(t);
+            for (int i = 0; !found && i < infos.size(); i++) {
+                for (MethodRef u : infos.get(i).target().targets()) {
+                    if (reachesLibraryLock(sem, u, levels - 1)) {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+        }
+        if (slot >= 0) {
+            int bits = (1 << (2 * levels)) | (found ? 1 << (2 * levels + 1) : 0);
+            slots.accumulateAndGet(slot, bits, (a, b) -> a | b);
+        }
+        return found;
+    }
 
     /**
      * For a call of project methods: how one of its targets (or their callees, {@value #MAX_WRAPPER_DEPTH} levels

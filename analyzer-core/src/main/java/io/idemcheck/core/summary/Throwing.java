@@ -105,15 +105,54 @@ public final class Throwing {
                 }
             }
         }
+        // eval(m) reads only the answers of its delegations' targets: m is evaluated again only when one of them
+        // changed since its last evaluation (the rounds otherwise repeat the same answer); same order, same rounds
+        Map<MethodFacts, List<Integer>> readers = readers(delegating, targets);
+        boolean[] dirty = new boolean[delegating.size()];
+        java.util.Arrays.fill(dirty, true);
         boolean changed = true;
         for (int round = 0; changed && round < MAX_ROUNDS; round++) {
             changed = false;
-            for (MethodRef m : delegating) {
+            for (int i = 0; i < delegating.size(); i++) {
+                if (!dirty[i]) {
+                    continue;
+                }
+                dirty[i] = false;
+                MethodRef m = delegating.get(i);
                 int now = eval(m, out, targets);
                 Integer before = out.get(m.method());
                 if (now != (before == null ? ExitFacts.NO : before)) {
                     out.put(m.method(), now);
                     changed = true;
+                    for (int r : readers.getOrDefault(m.method(), List.of())) {
+                        dirty[r] = true;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * For each method some delegation's target is: the positions in {@code delegating} of the methods whose
+     * {@link #eval} reads its answer (a target with a body of one of their delegation calls), each position once.
+     */
+    private Map<MethodFacts, List<Integer>> readers(List<MethodRef> delegating, Map<CallSite, CallTarget> targets) {
+        Map<MethodFacts, List<Integer>> out = new IdentityHashMap<>();
+        for (int i = 0; i < delegating.size(); i++) {
+            MethodRef m = delegating.get(i);
+            for (ExitFacts.Delegation d : m.method().body().exits().delegations()) {
+                CallTarget t = targets.get(m.method().body().calls().get(d.callId()));
+                if (t == null) {
+                    continue; // an assertion: its answer is fixed
+                }
+                for (MethodRef target : t.targets()) {
+                    if (target.method().hasBody()) {
+                        List<Integer> r = out.computeIfAbsent(target.method(), k -> new ArrayList<>());
+                        if (r.isEmpty() || r.get(r.size() - 1) != i) {
+                            r.add(i);
+                        }
+                    }
                 }
             }
         }

@@ -235,4 +235,45 @@ class LocksTest {
         MethodRef read = method(lp, "read");
         assertThat(Locks.luaLockScript(lp.catalog(), read, call(read, "execute"))).isNull();
     }
+    @Test
+    void aHelpersLockCountsTwoCallsDownNotThreeAndATaskHelperRunsItsTaskAfterTheLock() throws Exception {
+        String src = """
+                package com.acme;
+                import org.springframework.data.redis.core.StringRedisTemplate;
+                public class Deep {
+                    private StringRedisTemplate redis;
+                    boolean take1(String k) { return take2(k); }
+                    boolean take2(String k) { return take3(k); }
+                    boolean take3(String k) { return take4(k); }
+                    boolean take4(String k) { return Boolean.TRUE.equals(redis.opsForValue().setIfAbsent(k, "1")); }
+                    void withLock(String k, Runnable task) {
+                        if (take4(k)) { task.run(); }
+                    }
+                    void runFirst(String k, Runnable task) {
+                        task.run();
+                        take4(k);
+                    }
+                    void noTask(String k) { take4(k); }
+                    void use(String k) {
+                        take1(k); take2(k); take3(k);
+                        withLock(k, () -> take4(k)); runFirst(k, () -> take4(k)); noTask(k);
+                    }
+                }
+                """;
+        Project dp = SummaryFixture.scan(tmp.resolve("deep"), mainJava("Deep", src));
+        MethodRef use = method(dp, "use");
+        assertThat(Locks.acquisitionOf(dp.semantics(), use, call(use, "take3")).kind())
+                .isEqualTo("take3() (Deep.take3() takes Deep.take4() takes Redis setIfAbsent())");
+        assertThat(Locks.acquisitionOf(dp.semantics(), use, call(use, "take2")).kind()).as("two calls down")
+                .isEqualTo("take2() (Deep.take2() takes Deep.take3() takes Deep.take4() takes Redis setIfAbsent())");
+        assertThat(Locks.acquisitionOf(dp.semantics(), use, call(use, "take1"))).as("three calls down").isNull();
+        // withLock runs its task holding the lock: its lambda is the region; runFirst runs it before, so it is
+        // only a helper that returns holding the lock (the calls after it)
+        List<Locks.Lock> ls = Locks.in(dp.semantics(), use);
+        assertThat(ls).filteredOn(l -> l.lambda() >= 0).extracting(Locks.Lock::kind)
+                .containsExactly("withLock() (take4() (Deep.take4() takes Redis setIfAbsent()))");
+        assertThat(ls).filteredOn(l -> l.lambda() < 0).extracting(Locks.Lock::kind).contains(
+                "runFirst() (Deep.runFirst() takes Deep.take4() takes Redis setIfAbsent())",
+                "noTask() (Deep.noTask() takes Deep.take4() takes Redis setIfAbsent())");
+    }
 }

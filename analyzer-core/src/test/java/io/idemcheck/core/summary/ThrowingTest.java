@@ -90,4 +90,21 @@ class ThrowingTest {
         assertThat(x.ifExit(0).callId()).isEqualTo(call(method(p, "check"), "reject").id());
         assertThat(method(p, "require").method().body().exits().ifExits()).as("a throw already leaves").isEmpty();
     }
+    @Test
+    void aChainDeclaredCallersFirstGainsOneHelperPerRoundUpToTheLastRound() throws Exception {
+        StringBuilder src = new StringBuilder("package com.acme;\npublic class Chain {\n");
+        for (int i = 1; i < 14; i++) {
+            src.append(String.format("    static void f%02d(String m) { f%02d(m); }%n", i, i + 1));
+        }
+        src.append("    static void f14(String m) { throw new IllegalStateException(m); }\n");
+        src.append("    static void use(String m) { f01(m); f02(m); f03(m); f13(m); }\n}\n");
+        Project p = SummaryFixture.scan(tmp, mainJava("Chain", src.toString()));
+        Semantics sem = p.semantics();
+        MethodRef use = method(p, "use");
+        // one helper further up per round, in index order: the twelfth and last round reaches f02, never f01
+        assertThat(sem.throwsUnless(use, call(use, "f13"))).isEqualTo(ExitFacts.ALWAYS);
+        assertThat(sem.throwsUnless(use, call(use, "f03"))).isEqualTo(ExitFacts.ALWAYS);
+        assertThat(sem.throwsUnless(use, call(use, "f02"))).isEqualTo(ExitFacts.ALWAYS);
+        assertThat(sem.throwsUnless(use, call(use, "f01"))).as("past the last round").isEqualTo(ExitFacts.NO);
+    }
 }
