@@ -1,5 +1,8 @@
 package io.idemcheck.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.idemcheck.core.report.JsonReportSchemaValidator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +43,39 @@ class CacheOptionTest {
         assertThat(r.code()).isEqualTo(ExitCode.USAGE);
         assertThat(r.err().lines().toList()).containsExactly(line);
         assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void aReusedResultIsVisibleInTheJsonStatsAndTheSummaryLine() throws IOException {
+        Path sample = Path.of("..", "samples", "noon-batch").toAbsolutePath().normalize();
+        Path cache = tmp.resolve("cache");
+        Path cold = tmp.resolve("cold.json");
+        Path warm = tmp.resolve("warm.json");
+        String[] common = {"scan", sample.toString(), "--cache", cache.toString(), "--fail-on", "none"};
+        assertThat(CliRun.of(concat(common, "-f", "json", "-o", cold.toString())).code()).isEqualTo(ExitCode.OK);
+        assertThat(CliRun.of(concat(common, "-f", "json", "-o", warm.toString())).code()).isEqualTo(ExitCode.OK);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode c = json.readTree(cold.toFile()).get("stats");
+        JsonNode w = json.readTree(warm.toFile()).get("stats");
+        JsonReportSchemaValidator.assertValid(Files.readString(warm));
+        assertThat(c.get("reused").asBoolean()).isFalse();
+        assertThat(c.get("work").asLong()).isPositive();
+        assertThat(c.get("cachedFiles").asInt()).isZero();
+        assertThat(c.get("parsedFiles").asInt()).isEqualTo(c.get("javaFiles").asInt());
+        assertThat(w.get("reused").asBoolean()).isTrue();
+        assertThat(w.get("work").asLong()).isZero();
+        assertThat(w.get("parsedFiles").asInt()).isZero();
+        assertThat(w.get("cachedFiles").asInt()).isEqualTo(c.get("parsedFiles").asInt());
+
+        CliRun text = CliRun.of(common);
+        assertThat(text.out().strip().lines().reduce((a, b) -> b).orElseThrow())
+                .startsWith("idemcheck: ").endsWith(" s (result reused from the analysis cache)");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     @Test

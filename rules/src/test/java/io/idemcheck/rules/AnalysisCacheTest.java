@@ -40,10 +40,14 @@ class AnalysisCacheTest {
         ScanResult cold = scan(tree, cache);
         assertThat(Files.isRegularFile(cache)).isTrue();
         assertThat(cold.stats().cachedFiles()).isZero();
+        assertThat(cold.stats().parsedFiles()).isEqualTo(plain.stats().parsedFiles());
+        assertThat(cold.stats().reused()).isFalse();
         assertSame(plain, cold);
 
         ScanResult warm = scan(tree, cache);
         assertThat(warm.stats().cachedFiles()).isEqualTo(javaFiles); // nothing parsed
+        assertThat(warm.stats().parsedFiles()).isZero();
+        assertThat(warm.stats().reused()).isTrue();
         assertThat(warm.stats().work()).isZero(); // nothing indexed, no rule run: the whole result was reused
         assertThat(cold.stats().work()).isPositive();
         assertSame(plain, warm);
@@ -55,6 +59,8 @@ class AnalysisCacheTest {
         ScanResult changedPlain = scan(tree, null);
         ScanResult changedCached = scan(tree, cache);
         assertThat(changedCached.stats().cachedFiles()).isEqualTo(javaFiles - 1);
+        assertThat(changedCached.stats().parsedFiles()).isEqualTo(1); // the changed file alone
+        assertThat(changedCached.stats().reused()).isFalse();
         assertSame(changedPlain, changedCached);
         assertThat(changedPlain.findings()).isNotEqualTo(plain.findings());
         assertThat(changedPlain.findings()).noneMatch(f -> f.ruleId().equals("IDEM001")
@@ -100,6 +106,33 @@ class AnalysisCacheTest {
         Path yml = tree.resolve("idemcheck.yml");
         Files.writeString(yml, "rules:\n  " + rule + ": off\n");
         return io.idemcheck.core.config.ConfigLoader.load(yml);
+    }
+
+    @Test
+    void parsedAndCachedFilesAddUpToTheFilesAnalysed(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        SyntheticTree.write(tree, 2);
+        Files.writeString(tree.resolve("Broken.java"), "class Broken { void f( }\n");
+        Path cache = dir.resolve("cache");
+        ScanResult cold = scan(tree, cache);
+        int java = cold.stats().javaFiles();
+        assertThat(cold.stats().skippedFiles()).isEqualTo(1);
+        assertThat(cold.stats().parsedFiles()).isEqualTo(java - 1);
+        assertThat(cold.stats().cachedFiles()).isZero();
+
+        Path service = tree.resolve("src/main/java/com/bench/m0/Service1.java");
+        Files.writeString(service, Files.readString(service) + "\n// touched\n");
+        ScanResult partial = scan(tree, cache); // the broken file's parse error comes from the cache: still skipped
+        assertThat(partial.stats().parsedFiles()).isEqualTo(1);
+        assertThat(partial.stats().cachedFiles()).isEqualTo(java - 2);
+        assertThat(partial.stats().skippedFiles()).isEqualTo(1);
+        assertThat(partial.stats().reused()).isFalse();
+
+        ScanResult reused = scan(tree, cache);
+        assertThat(reused.stats().reused()).isTrue();
+        assertThat(reused.stats().parsedFiles()).isZero();
+        assertThat(reused.stats().cachedFiles()).isEqualTo(java - 1);
+        assertThat(reused.stats().skippedFiles()).isEqualTo(1);
     }
 
     @Test
@@ -226,7 +259,9 @@ class AnalysisCacheTest {
         assertThat(actual.findings()).isEqualTo(expected.findings());
         assertThat(actual.suppressed()).isEqualTo(expected.suppressed());
         assertThat(withoutCacheNotes(actual.diagnostics())).isEqualTo(withoutCacheNotes(expected.diagnostics()));
-        assertThat(actual.stats().parsedFiles()).isEqualTo(expected.stats().parsedFiles());
+        // parsed now or taken from the cache, the same files are analysed
+        assertThat(actual.stats().parsedFiles() + actual.stats().cachedFiles())
+                .isEqualTo(expected.stats().parsedFiles() + expected.stats().cachedFiles());
     }
 
     private static List<Diagnostic> withoutCacheNotes(List<Diagnostic> ds) {

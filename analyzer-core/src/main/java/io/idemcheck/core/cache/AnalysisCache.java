@@ -61,7 +61,7 @@ import java.util.zip.CRC32;
 public final class AnalysisCache {
 
     /** Bumped whenever the facts records or the file layout change shape. */
-    static final int FORMAT = 7;
+    static final int FORMAT = 8;
     private static final String MAGIC = "idemcheck-analysis-cache";
 
     /**

@@ -228,8 +228,8 @@ public final class Analyzer {
                 && !f.relPath().startsWith("src/test/")).count();
         long skipped = diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
                 .map(Diagnostic::path).distinct().count();
-        ScanStats stats = new ScanStats(java.size(), tests, files.size(), (int) skipped + kotlin, resources.size(),
-                (System.nanoTime() - start) / 1_000_000, index.work(), fromCache.get());
+        ScanStats stats = new ScanStats(java.size(), tests, files.size() - fromCache.get(), (int) skipped + kotlin,
+                resources.size(), (System.nanoTime() - start) / 1_000_000, index.work(), fromCache.get());
         if (cache != null) {
             boolean failed = diagnostics.stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);
             if (resultKey != null && !failed) { // an internal error may be ours and fixed in the next build
@@ -255,15 +255,15 @@ public final class Analyzer {
     }
 
     /**
-     * The result a previous scan stored for exactly these inputs, with this scan's time and every Java file counted
-     * as taken from the cache.
+     * The result a previous scan stored for exactly these inputs, with this scan's time, nothing parsed, no work, every
+     * Java file that scan analysed counted as taken from the cache, and {@link ScanStats#reused()}.
      */
     private static ScanResult reused(Path root, AnalysisCache.StoredResult hit, long start, ScanRequest request) {
         ScanStats s = hit.stats();
         request.progress().started(0);
         request.progress().finished();
-        ScanStats stats = new ScanStats(s.javaFiles(), s.testFiles(), s.parsedFiles(), s.skippedFiles(),
-                s.resourceFiles(), (System.nanoTime() - start) / 1_000_000, 0, s.javaFiles());
+        ScanStats stats = new ScanStats(s.javaFiles(), s.testFiles(), 0, s.skippedFiles(), s.resourceFiles(),
+                (System.nanoTime() - start) / 1_000_000, 0, s.parsedFiles() + s.cachedFiles(), true);
         return new ScanResult(root, hit.rules(), hit.findings(), hit.diagnostics(), stats, hit.suppressed());
     }
 
@@ -500,7 +500,9 @@ public final class Analyzer {
         String hash = AnalysisCache.sha256(bytes);
         AnalysisCache.Entry hit = cache.lookup(f.relPath(), hash);
         if (hit != null) {
-            fromCache.incrementAndGet();
+            if (hit.facts() != null) { // counted as analysed from the cache; a file that did not parse is skipped
+                fromCache.incrementAndGet();
+            }
             return new JavaSourceParser.Result(hit.facts() == null ? null : hit.facts().restore(f.path()),
                     hit.diagnostics());
         }

@@ -5,19 +5,28 @@ package io.idemcheck.core.finding;
  *
  * @param javaFiles      Java files found (main and test)
  * @param testFiles      of which test code
- * @param parsedFiles    Java files parsed successfully
+ * @param parsedFiles    Java files this scan parsed successfully; those whose facts came from the analysis cache are
+ *                       counted in {@code cachedFiles} instead, so {@code parsedFiles + cachedFiles} is the number of
+ *                       Java files analysed (0 parsed when the whole result was reused)
  * @param skippedFiles   files found but not analysed (Kotlin, unreadable, unparseable)
  * @param resourceFiles  mapper XML and SQL files collected
  * @param millis         wall-clock time of the scan in milliseconds
  * @param work           units of work the engine did after parsing ({@code ProjectIndex.work()}: methods and types
  *                       handed out by whole-index passes, calls resolved, call-graph steps); deterministic for a
- *                       given input, 0 when not measured. A scan whose work grows faster than its input has a
- *                       superlinear phase.
- * @param cachedFiles    of the Java files, how many were taken from the analysis cache instead of parsed (0 without
- *                       a cache)
+ *                       given input, 0 when not measured and when the whole result was reused. A scan whose work
+ *                       grows faster than its input has a superlinear phase.
+ * @param cachedFiles    Java files whose facts were taken from the analysis cache instead of parsed (0 without a
+ *                       cache); when the whole result was reused, every Java file that result analysed
+ * @param reused         true when the whole result was taken from the analysis cache: nothing was parsed or analysed
  */
 public record ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
-                        long work, int cachedFiles) implements java.io.Serializable {
+                        long work, int cachedFiles, boolean reused) implements java.io.Serializable {
+
+    /** Stats of a scan that ran (not a reused result). */
+    public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
+                     long work, int cachedFiles) {
+        this(javaFiles, testFiles, parsedFiles, skippedFiles, resourceFiles, millis, work, cachedFiles, false);
+    }
 
     /** Stats without a work count. */
     public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis) {

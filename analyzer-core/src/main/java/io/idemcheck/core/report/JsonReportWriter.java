@@ -121,6 +121,9 @@ public final class JsonReportWriter implements ReportWriter {
         stats.put("skippedFiles", s.skippedFiles());
         stats.put("resourceFiles", s.resourceFiles());
         stats.put("millis", s.millis());
+        stats.put("cachedFiles", s.cachedFiles());
+        stats.put("work", s.work());
+        stats.put("reused", s.reused());
 
         ObjectNode summary = root.putObject("summary");
         summary.put("findings", r.findings().size());

@@ -137,7 +137,9 @@ public final class TextReportWriter implements ReportWriter {
 
     /**
      * {@code idemcheck: 12 files, 3 findings (2 errors, 1 warning, 0 notes), 1 file not analysed, 0.4 s}; with
-     * suppressed findings, {@code ..., 1 file not analysed, 5 suppressed, 0.4 s}.
+     * suppressed findings, {@code ..., 1 file not analysed, 5 suppressed, 0.4 s}; when the whole result was taken
+     * from the analysis cache ({@link io.idemcheck.core.finding.ScanStats#reused()}), {@code ..., 0.1 s (result reused
+     * from the analysis cache)}.
      */
     public static String summaryLine(ScanResult r) {
         long errors = r.findings().stream().filter(f -> f.severity() == Severity.ERROR).count();
@@ -150,7 +152,8 @@ public final class TextReportWriter implements ReportWriter {
                 + " (" + plural(errors, "error") + ", " + plural(warnings, "warning") + ", " + plural(notes, "note")
                 + "), " + plural(notAnalysed, "file") + " not analysed, "
                 + (r.suppressed().isEmpty() ? "" : r.suppressed().size() + " suppressed, ")
-                + String.format(Locale.ROOT, "%.1f s", secs);
+                + String.format(Locale.ROOT, "%.1f s", secs)
+                + (r.stats() != null && r.stats().reused() ? " (result reused from the analysis cache)" : "");
     }
 
     /**

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,6 +71,27 @@ class JsonReportWriterTest {
         assertThat(root.at("/summary/notes").asInt()).isEqualTo(1);
         assertThat(root.at("/summary/analysisErrors").asBoolean()).isTrue();
         assertThat(root.at("/summary/filesNotAnalysed").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void statsCarryTheCacheCountsTheWorkAndWhetherTheResultWasReused() throws Exception {
+        String ran = write(new io.idemcheck.core.finding.ScanResult(tmp, ReportFixtures.rules(), List.of(), List.of(),
+                new io.idemcheck.core.finding.ScanStats(35, 5, 2, 0, 4, 900, 12345, 33)));
+        JsonReportSchemaValidator.assertValid(ran);
+        JsonNode stats = new ObjectMapper().readTree(ran).get("stats");
+        assertThat(stats.get("parsedFiles").asInt()).isEqualTo(2);
+        assertThat(stats.get("cachedFiles").asInt()).isEqualTo(33);
+        assertThat(stats.get("work").asLong()).isEqualTo(12345);
+        assertThat(stats.get("reused").asBoolean()).isFalse();
+
+        String reused = write(new io.idemcheck.core.finding.ScanResult(tmp, ReportFixtures.rules(), List.of(),
+                List.of(), new io.idemcheck.core.finding.ScanStats(35, 5, 0, 0, 4, 90, 0, 35, true)));
+        JsonReportSchemaValidator.assertValid(reused);
+        JsonNode r = new ObjectMapper().readTree(reused).get("stats");
+        assertThat(r.get("parsedFiles").asInt()).isZero();
+        assertThat(r.get("cachedFiles").asInt()).isEqualTo(35);
+        assertThat(r.get("work").asLong()).isZero();
+        assertThat(r.get("reused").asBoolean()).isTrue();
     }
 
     @Test

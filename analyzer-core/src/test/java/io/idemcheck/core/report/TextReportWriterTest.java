@@ -52,6 +52,17 @@ class TextReportWriterTest {
     }
 
     @Test
+    void aReusedResultSaysSoOnTheSummaryLine() throws Exception {
+        ScanResult r = new ScanResult(tmp, ReportFixtures.rules(), List.of(), List.of(),
+                new io.idemcheck.core.finding.ScanStats(5, 1, 0, 0, 0, 80, 0, 5, true));
+        assertThat(write(r)).isEqualTo("idemcheck: 5 files, 0 findings (0 errors, 0 warnings, 0 notes), 0 files not "
+                + "analysed, 0.1 s (result reused from the analysis cache)\n");
+        ScanResult ran = new ScanResult(tmp, ReportFixtures.rules(), List.of(), List.of(),
+                new io.idemcheck.core.finding.ScanStats(5, 1, 1, 0, 0, 80, 300, 4));
+        assertThat(TextReportWriter.summaryLine(ran)).endsWith("0.1 s"); // some files from the cache: a scan that ran
+    }
+
+    @Test
     void summaryCountsFilesWithBlockingDiagnostics() {
         ScanResult r = ReportFixtures.of(tmp, List.of(), List.of(ReportFixtures.parseError(),
                 new io.idemcheck.core.finding.Diagnostic(io.idemcheck.core.finding.Diagnostic.Kind.IO_ERROR,
