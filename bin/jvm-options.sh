@@ -23,6 +23,16 @@
 #   rarely live through two collections. Interleaved scans at load 4 to 7: spring-framework collection CPU 6.59 and
 #   5.56 s to 5.03 and 4.36 s (75 collections, no full one, the same 390 to 412 MiB left after the last),
 #   batch-collections 1.07, 1.11, 1.12 s to 0.90, 0.83, 0.84 s and resident 411 to 394 MiB.
+# - transparent huge pages for the heap (-XX:+UseTransparentHugePages) when the kernel gives them only to memory that
+#   asks (Linux, /sys/kernel/mm/transparent_hugepage/enabled in madvise mode, the usual default), unless OPTS mention
+#   huge or large pages: the heap is then backed by 2 MiB pages instead of 4 KiB ones, so the collector's copying and
+#   the parse miss the processor's address-translation cache less (the likely cause of the lower CPU below) and the
+#   heap takes far fewer page faults.
+#   Interleaved scans at load 5 to 14 (2026-12-02; process user CPU, mean of the runs): gson 4.97 to 4.54 s (5 runs
+#   each), batch-collections 14.49 to 13.44 s (5 each), spring-framework 55.3 to 47.2 s (4 each); collector user CPU
+#   0.19 to 0.12 s, 0.75 to 0.55 s, 4.10 to 2.62 s; minor page faults 76 k to 14 k, 95 k to 17 k, 186 k to 21 k;
+#   system CPU about the same (1.14 to 1.26 s, 1.72 to 1.69 s, 3.75 to 3.52 s); resident 5 to 8 MiB more (300 to
+#   305, 376 to 381, 731 to 739 MiB). Reports identical.
 idemcheck_jvm_options() {
   local opts="$1" cpus mem
   case "$opts" in
@@ -40,12 +50,23 @@ idemcheck_jvm_options() {
            fi ;;
       esac ;;
   esac
+  case "$opts" in
+    *HugePages*|*LargePages*) ;;
+    *) if idemcheck_thp_madvise; then opts="$opts -XX:+UseTransparentHugePages"; fi ;;
+  esac
   cpus="$(nproc 2>/dev/null || echo 0)"
   case "$opts" in
     *TieredStopAtLevel*|*TieredCompilation*|*-Xint*|*-Xcomp*|*CICompilerCount*) ;;
     *) if [ "$cpus" -ge 1 ] && [ "$cpus" -le 2 ]; then opts="$opts -XX:TieredStopAtLevel=1"; fi ;;
   esac
   printf '%s\n' "$opts"
+}
+
+# idemcheck_thp_madvise: whether the kernel gives transparent huge pages only to memory that asks for them (Linux,
+# /sys/kernel/mm/transparent_hugepage/enabled reads "always [madvise] never"). In "always" mode the heap gets them
+# anyway, and in "never" mode (or without the file) the JVM would warn that it cannot have them.
+idemcheck_thp_madvise() {
+  grep -q '\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
 }
 
 # idemcheck_memory_kib: prints the memory the JVM sizes its default heap by, in KiB: the machine's (/proc/meminfo), or
