@@ -59,6 +59,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static io.idemcheck.core.parse.FactExtractor.FILLING;
 import static io.idemcheck.core.parse.FactExtractor.ITERATING;
 import static io.idemcheck.core.parse.FactExtractor.names;
 import static io.idemcheck.core.parse.FactExtractor.range;
@@ -95,7 +96,15 @@ final class BodyBuilder {
     private int catchDepth;
     private int branchCounter;
     private final List<TryFact> tries = new ArrayList<>();
-    private final List<Object[]> creations = new ArrayList<>(); // [ObjectCreationExpr, assignedTo, owner[]]
+    private final List<Object[]> creations = new ArrayList<>(); // [ObjectCreationExpr, assignedTo, owner[], parent]
+
+    // The walk's callbacks, made once per body, not per call site: under the C1 compiler alone (the launcher's
+    // setting on 2 cores) making a capturing lambda is a call into the JVM (DirectMethodHandle.allocateInstance).
+    private final java.util.function.Predicate<String> isLocalOrParam = n -> locals.containsKey(n) || paramNames.contains(n);
+    private final java.util.function.Predicate<String> isVariable; // a local, a parameter or a field (not a type)
+    private final java.util.function.ToIntFunction<MethodCallExpr> walkCall; // walks a receiver call, gives its id
+    private final java.util.function.IntFunction<String> callText = id -> calls.get(id).text();
+    private final java.util.function.Consumer<Expression> walkExpr = this::expr;
 
     private final FactExtractor.Local local;
 
@@ -106,6 +115,11 @@ final class BodyBuilder {
         this.constants = constants;
         this.params = params;
         params.forEach(p -> paramNames.add(p.name()));
+        this.isVariable = n -> locals.containsKey(n) || paramNames.contains(n) || fields.containsKey(n);
+        this.walkCall = inner -> {
+            call(inner);
+            return calls.size() - 1;
+        };
     }
 
     /** The body of {@code root}, walked with {@link #stmt} before. */
@@ -163,9 +177,9 @@ final class BodyBuilder {
             loops.add(new LoopFact(id, "for", vars, fs.getCompare().map(FactExtractor::text).orElse(""),
                     condNames, range(fs)));
             loopStack.push(id);
-            fs.getCompare().ifPresent(this::expr);
+            fs.getCompare().ifPresent(walkExpr);
             stmt(fs.getBody());
-            fs.getUpdate().forEach(this::expr);
+            fs.getUpdate().forEach(walkExpr);
             loopStack.pop();
             return -1;
         }
@@ -206,7 +220,7 @@ final class BodyBuilder {
             return -1;
         }
         if (s instanceof TryStmt ts) {
-            ts.getResources().forEach(this::expr);
+            ts.getResources().forEach(walkExpr);
             int b = branchCounter++;
             armStack.push(new CallSite.Arm(b, 0, true));
             int tryFirst = calls.size();
@@ -244,9 +258,9 @@ final class BodyBuilder {
             return -1;
         }
         if (s instanceof ReturnStmt rs) {
-            rs.getExpression().ifPresent(this::expr);
-            if (lambdaStack.isEmpty()) {
-                rs.getExpression().ifPresent(e -> returnedNames.addAll(names(e)));
+            if (rs.getExpression().isPresent()) { // no lambda made per return (see walkExpr)
+                expr(rs.getExpression().get());
+                returnedNames.addAll(lambdaStack.isEmpty() ? names(rs.getExpression().get()) : Set.of());
             }
             return -1;
         }
@@ -267,7 +281,7 @@ final class BodyBuilder {
             return -1;
         }
         if (s instanceof ExplicitConstructorInvocationStmt ec) {
-            ec.getArguments().forEach(this::expr);
+            ec.getArguments().forEach(walkExpr);
             return -1;
         }
         if (s instanceof LocalClassDeclarationStmt lc) {
@@ -366,13 +380,16 @@ final class BodyBuilder {
         } else if (e instanceof VariableDeclarationExpr vde) {
             for (VariableDeclarator v : vde.getVariables()) {
                 int before = calls.size();
-                v.getInitializer().ifPresent(this::expr);
+                Expression init = v.getInitializer().orElse(null);
+                if (init != null) {
+                    expr(init);
+                }
                 LocalVarBuilder lb = local(v.getNameAsString(), typeRef(v.getType()), !loopStack.isEmpty());
-                v.getInitializer().ifPresent(init -> {
+                if (init != null) {
                     lb.addSources(names(init));
                     lb.initCalls.addAll(idsFrom(before));
                     lb.initText = text(init, calls);
-                });
+                }
             }
         } else if (e instanceof AssignExpr ae) {
             int before = calls.size();
@@ -409,8 +426,8 @@ final class BodyBuilder {
             int g = newGuard(se.getSelector(), before, false);
             switchEntries(se.getEntries(), g);
         } else if (e instanceof ObjectCreationExpr oc) {
-            oc.getScope().ifPresent(this::expr);
-            oc.getArguments().forEach(this::expr);
+            oc.getScope().ifPresent(walkExpr);
+            oc.getArguments().forEach(walkExpr);
             String assignedTo = null;
             Node parent = oc.getParentNode().orElse(null);
             if (parent instanceof VariableDeclarator vd) {
@@ -421,7 +438,7 @@ final class BodyBuilder {
                 assignedTo = fa.getNameAsString();
             }
             creations.add(new Object[]{oc, assignedTo,
-                    new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()}});
+                    new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()}, parent});
             // an anonymous class body is analysed as a type of its own (its methods run later, not here)
             if (oc.getAnonymousClassBody().isPresent()) {
                 local.anonymous(oc);
@@ -481,7 +498,7 @@ final class BodyBuilder {
     }
 
     private void call(MethodCallExpr mc) {
-        Receiver receiver = mc.getScope().map(this::receiver).orElse(Receiver.NONE);
+        Receiver receiver = mc.getScope().isPresent() ? receiver(mc.getScope().get()) : Receiver.NONE;
         List<Arg> args = new ArrayList<>();
         List<Integer> lambdasHere = new ArrayList<>();
         pendingLambdas.push(lambdasHere);
@@ -506,7 +523,7 @@ final class BodyBuilder {
             lambdaInfo.get(l)[0] = id;
         }
         for (Object[] cr : creations) {
-            if (((ObjectCreationExpr) cr[0]).getParentNode().orElse(null) == mc) {
+            if (cr[3] == mc) { // the creation's parent node
                 ((int[]) cr[2])[0] = id;
             }
         }
@@ -519,8 +536,7 @@ final class BodyBuilder {
         // collection mutation flows into the receiver variable: ids.add(t.getId())
         // and setters fill a request or statement built here: ps.setLong(1, t.getId()), req.setOrderNo(..)
         if (receiver.kind() == Receiver.Kind.NAME && locals.containsKey(receiver.name())
-                && (Set.of("add", "addAll", "put", "offer", "push", "addLast", "addFirst", "set").contains(
-                mc.getNameAsString()) || mc.getNameAsString().startsWith("set") && !mc.getArguments().isEmpty())) {
+                && (FILLING.contains(mc.getNameAsString()) || mc.getNameAsString().startsWith("set") && !mc.getArguments().isEmpty())) {
             for (Arg a : args) {
                 locals.get(receiver.name()).addSources(a.names());
             }
@@ -529,7 +545,7 @@ final class BodyBuilder {
 
     /** {@code u.handleCode = v} (u a variable) read as the call u.setHandleCode(v), the assignment its text. */
     private void fieldWrite(AssignExpr ae, int before) {
-        String setter = SyntaxShapes.fieldSetter(ae, n -> locals.containsKey(n) || paramNames.contains(n));
+        String setter = SyntaxShapes.fieldSetter(ae, isLocalOrParam);
         if (setter != null) {
             Expression v = ae.getValue();
             String u = ((NameExpr) ((FieldAccessExpr) ae.getTarget()).getScope()).getNameAsString();
@@ -545,11 +561,7 @@ final class BodyBuilder {
 
     /** The receiver a call (or a method reference) is made on; a call receiver is walked first. */
     private Receiver receiver(Expression sc) {
-        return SyntaxShapes.receiver(sc, n -> locals.containsKey(n) || paramNames.contains(n) || fields.containsKey(n),
-                inner -> {
-                    call(inner);
-                    return calls.size() - 1;
-                }, id -> calls.get(id).text(), this::expr);
+        return SyntaxShapes.receiver(sc, isVariable, walkCall, callText, walkExpr);
     }
 
     /**
@@ -592,6 +604,6 @@ final class BodyBuilder {
     }
 
     private LocalVarBuilder local(String name, TypeRef type, boolean inLoop) {
-        return locals.computeIfAbsent(name, n -> new LocalVarBuilder(n, type, inLoop));
+        return LocalVarBuilder.in(locals, name, type, inLoop);
     }
 }

@@ -108,6 +108,9 @@ public final class FactExtractor {
             "filter", "anyMatch", "allMatch", "noneMatch", "mapToObj", "mapToInt", "mapToLong", "forEachRemaining",
             "removeIf", "replaceAll", "computeIfAbsent", "compute", "merge");
 
+    /** Calls on a local that fill it with their arguments' values ({@code ids.add(t.getId())}). */
+    static final Set<String> FILLING = Set.of("add", "addAll", "put", "offer", "push", "addLast", "addFirst", "set");
+
     private static final Set<String> LOMBOK_GETTER = Set.of("Data", "Getter", "Value");
     private static final Set<String> LOMBOK_SETTER = Set.of("Data", "Setter");
     private static final Set<String> LOMBOK_LOG = Set.of("Slf4j", "Log4j2", "Log4j", "Log", "CommonsLog", "XSlf4j",
@@ -371,7 +374,11 @@ public final class FactExtractor {
         List<String> args = new ArrayList<>();
         String name = text;
         if (t instanceof ClassOrInterfaceType c) {
-            c.getTypeArguments().ifPresent(ta -> ta.forEach(a -> args.add(erasure(a.asString()))));
+            if (c.getTypeArguments().isPresent()) {
+                for (Type a : c.getTypeArguments().get()) {
+                    args.add(erasure(a.asString()));
+                }
+            }
             name = erasure(text);
         } else {
             name = erasure(text);
@@ -393,8 +400,8 @@ public final class FactExtractor {
     }
 
     static Range range(Node n) {
-        return n.getRange().map(r -> new Range(r.begin.line, r.begin.column, r.end.line, r.end.column + 1))
-                .orElse(Range.NONE);
+        com.github.javaparser.Range r = n.getRange().orElse(null);
+        return r == null ? Range.NONE : new Range(r.begin.line, r.begin.column, r.end.line, r.end.column + 1);
     }
 
     /**

@@ -21,6 +21,20 @@ final class LocalVarBuilder {
         this.inLoop = inLoop;
     }
 
+    /**
+     * The builder of {@code name} in {@code locals}, a new one (added) when there is none: {@code computeIfAbsent}
+     * without a lambda made per call ({@code locals} holds no null).
+     */
+    static LocalVarBuilder in(java.util.Map<String, LocalVarBuilder> locals, String name, TypeRef type,
+                              boolean inLoop) {
+        LocalVarBuilder lb = locals.get(name);
+        if (lb == null) {
+            lb = new LocalVarBuilder(name, type, inLoop);
+            locals.put(name, lb);
+        }
+        return lb;
+    }
+
     void addSources(Set<String> s) {
         for (String x : s) {
             if (!x.equals(name)) {

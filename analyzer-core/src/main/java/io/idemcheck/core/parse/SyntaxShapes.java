@@ -260,7 +260,9 @@ final class SyntaxShapes {
         for (Object[] c : creations) {
             com.github.javaparser.ast.expr.ObjectCreationExpr oc = (com.github.javaparser.ast.expr.ObjectCreationExpr) c[0];
             java.util.List<String> args = new java.util.ArrayList<>();
-            oc.getArguments().forEach(a -> args.add(FactExtractor.text(a)));
+            for (Expression a : oc.getArguments()) {
+                args.add(FactExtractor.text(a));
+            }
             news.add(new io.idemcheck.core.facts.NewFact(oc.getType().getNameWithScope(), args, FactExtractor.range(oc),
                     FactExtractor.text(oc), (String) c[1], ((int[]) c[2])[0], ((int[]) c[2])[1]));
         }
