@@ -32,7 +32,9 @@
 #   each), batch-collections 14.49 to 13.44 s (5 each), spring-framework 55.3 to 47.2 s (4 each); collector user CPU
 #   0.19 to 0.12 s, 0.75 to 0.55 s, 4.10 to 2.62 s; minor page faults 76 k to 14 k, 95 k to 17 k, 186 k to 21 k;
 #   system CPU about the same (1.14 to 1.26 s, 1.72 to 1.69 s, 3.75 to 3.52 s); resident 5 to 8 MiB more (300 to
-#   305, 376 to 381, 731 to 739 MiB). Reports identical.
+#   305, 376 to 381, 731 to 739 MiB). Reports identical. Two more spring-framework pairs at load 7 to 10 (with a change
+#   to fact extraction) showed no gain in user plus system CPU (66.8 and 56.7 s to 66.7 and 59.6 s; collector 4.62 and
+#   4.25 s to 3.53 and 3.07 s, its system CPU 0.5 s higher): over all six pairs 59.9 to 54.9 s.
 idemcheck_jvm_options() {
   local opts="$1" cpus mem
   case "$opts" in
