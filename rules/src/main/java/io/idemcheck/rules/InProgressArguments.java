@@ -43,11 +43,11 @@ final class InProgressArguments {
             Arg a = c.args().get(i);
             String value = a.stringValue() != null ? a.stringValue() : a.text().trim();
             String bare = bare(value);
+            boolean word = WORD.matcher(bare).matches();
             // a string value (a literal, a resolved constant) is quoted: its shape counts in any case ("exporting")
-            boolean inProgress = bare.matches("[A-Za-z_]{3,}") && InProgressStates.isInProgressValue(cat,
+            boolean inProgress = word && InProgressStates.isInProgressValue(cat,
                     a.stringValue() != null ? "\"" + bare + "\"" : bare);
-            boolean waiting = bare.matches("[A-Za-z_]{3,}")
-                    && cat.terms(Vocabulary.RETRY_STATES).has(bare.toUpperCase(Locale.ROOT));
+            boolean waiting = word && cat.terms(Vocabulary.RETRY_STATES).has(bare.toUpperCase(Locale.ROOT));
             if (!inProgress && !waiting) {
                 continue;
             }
@@ -120,9 +120,16 @@ final class InProgressArguments {
                 && a.strings().values().stream().anyMatch(v -> STATUS_STORE.matcher(v).matches()));
     }
 
+    /** A value that can be a state's name: three or more letters or underscores. */
+    private static final Pattern WORD = Pattern.compile("[A-Za-z_]{3,}");
+    private static final Pattern VALUE_CALL = Pattern.compile("\\.(name|getCode|getValue)\\(\\)$");
+
     /** "IdempotencyKeys.ResponseStatusType.pending" -> "pending"; "\"RUNNING\"" -> "RUNNING". */
     private static String bare(String v) {
-        String t = v.replace("\"", "").replace("'", "").trim().replaceAll("\\.(name|getCode|getValue)\\(\\)$", "");
+        String t = v.replace("\"", "").replace("'", "").trim();
+        if (t.endsWith("()")) { // trimmed: the pattern's end is the text's
+            t = VALUE_CALL.matcher(t).replaceAll("");
+        }
         int dot = t.lastIndexOf('.');
         return dot >= 0 ? t.substring(dot + 1) : t;
     }

@@ -48,7 +48,8 @@ final class UnboundedRetryPutBack {
         boolean handler = m.method().annotation("Recover") != null
                 || sem.catalog().terms(Vocabulary.FAILURE_HANDLER_NAMES).has(m.method().name())
                         && sem.entryPoint(m) == null;
-        String methodBound = guardBound(m);
+        String methodBound = null; // guardBound(m), read on the first put-back (most methods have none)
+        boolean boundRead = false;
         for (CallSite c : calls) {
             if (sem.inAsyncLambda(m, c)) {
                 continue;
@@ -63,6 +64,10 @@ final class UnboundedRetryPutBack {
             }
             if (how == null) {
                 continue;
+            }
+            if (!boundRead) {
+                methodBound = guardBound(m);
+                boundRead = true;
             }
             String bound = methodBound;
             if (bound == null) {

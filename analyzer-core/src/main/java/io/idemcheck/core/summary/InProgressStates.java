@@ -92,6 +92,8 @@ public final class InProgressStates {
     private static final Pattern SHAPE = Catalog.builtin().terms(Vocabulary.IN_PROGRESS_STATE_SHAPES)
             .regex("(?:^|_)(%s)(?:_|$)");
     private static final Pattern CONSTANT = Pattern.compile("[A-Z][A-Z0-9_]*");
+    /** A call's empty argument list at the end of a value ({@code Status.RUNNING.name()}). */
+    private static final Pattern CALL_PARENS = Pattern.compile("\\(\\)$");
 
     /**
      * True when a status value names work under way: a word of the catalog's {@code inProgressStates}, or a value of
@@ -135,7 +137,7 @@ public final class InProgressStates {
         if (dot >= 0) {
             t = t.substring(dot + 1);
         }
-        t = t.replaceAll("\\(\\)$", "");
+        t = CALL_PARENS.matcher(t).replaceAll("");
         if (cat.terms(Vocabulary.IN_PROGRESS_STATES).has(t.toUpperCase(Locale.ROOT))) {
             return true;
         }

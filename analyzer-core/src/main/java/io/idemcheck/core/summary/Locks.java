@@ -172,7 +172,7 @@ public final class Locks {
      * {@code lockedTaskCalls} ({@code lockExecutor.executeInLock(key, () -> ..)}) or a task-running call
      * ({@code taskRunCalls}) on a type of its {@code lockTaskTypes} ({@code redisLockTemplate.run(key, () -> ..)}).
      */
-    private static String lockedTask(Semantics sem, CallSite c, CallInfo ci) {
+    static String lockedTask(Semantics sem, CallSite c, CallInfo ci) {
         if (c.args().isEmpty()) {
             return null;
         }
@@ -219,7 +219,8 @@ public final class Locks {
         Map<MethodRef, String> memo = memo(sem).tasks();
         String known = memo.get(t);
         if (known == null) {
-            String found = taskHelper(sem, t, new java.util.HashSet<>(), 0);
+            String found = LockWalks.mayRunTaskLocked(sem, t, MAX_TASK_DEPTH - 1)
+                    ? taskHelper(sem, t, new java.util.HashSet<>(), 0) : null;
             known = found == null ? "" : found;
             memo.put(t, known);
         }
@@ -238,14 +239,7 @@ public final class Locks {
         List<CallSite> calls = t.method().body().calls();
         List<CallInfo> infos = sem.calls(t);
         Catalog cat = sem.catalog();
-        // an acquisition counts only before a call that runs a parameter ({@code task.run()}): none, no lock to look for
-        int lastRun = -1;
-        for (CallSite x : calls) {
-            if (x.receiver().kind() == Receiver.Kind.NAME && params.contains(x.receiver().name())
-                    && cat.terms(Vocabulary.TASK_RUN_CALLS).has(x.name())) {
-                lastRun = x.id();
-            }
-        }
+        int lastRun = lastTaskRun(cat, calls, params);
         for (int ai = 0; ai < lastRun; ai++) {
             CallSite a = calls.get(ai);
             Acquire acq = acquisitionOf(sem, t, a);
@@ -284,6 +278,21 @@ public final class Locks {
         return null;
     }
 
+    /**
+     * The id of the last call that runs a parameter ({@code task.run()}, the catalog's {@code taskRunCalls}), or -1:
+     * an acquisition counts for a task helper only before it.
+     */
+    static int lastTaskRun(Catalog cat, List<CallSite> calls, java.util.Set<String> params) {
+        int lastRun = -1;
+        for (CallSite x : calls) {
+            if (x.receiver().kind() == Receiver.Kind.NAME && params.contains(x.receiver().name())
+                    && cat.terms(Vocabulary.TASK_RUN_CALLS).has(x.name())) {
+                lastRun = x.id();
+            }
+        }
+        return lastRun;
+    }
+
     private static String acquisition(Semantics sem, MethodRef m, CallSite c) {
         Acquire a = acquisitionOf(sem, m, c);
         return a == null ? null : a.kind();
@@ -301,9 +310,10 @@ public final class Locks {
      * every call of it: project method → how it takes and keeps a lock ({@link #NONE} when it does not), and method
      * → the library lock each of its calls takes ({@link #libraryAcquisition}, "" for none; by call id).
      */
-    private record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library,
+    record Memo(Map<MethodRef, Acquire> helpers, Map<io.idemcheck.core.facts.MethodFacts, String[]> library,
                         Map<MethodRef, String> tasks, AtomicReferenceArray<String[]> librarySlots,
-                        java.util.concurrent.atomic.AtomicIntegerArray reachSlots) {
+                        java.util.concurrent.atomic.AtomicIntegerArray reachSlots,
+                        java.util.concurrent.atomic.AtomicIntegerArray taskSlots) {
 
         /** {@link #library}'s array for {@code m}: by index position without a lock, else from the map. */
         String[] libraryOf(Semantics sem, MethodRef m) {
@@ -321,11 +331,12 @@ public final class Locks {
     }
 
     /** Per scan (its {@link Semantics}): the memo, kept by the Semantics (read without a lock). */
-    private static Memo memo(Semantics sem) {
+    static Memo memo(Semantics sem) {
         return sem.memo(Memo.class, () -> new Memo(new java.util.concurrent.ConcurrentHashMap<>(),
                 java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()),
                 new java.util.concurrent.ConcurrentHashMap<>(),
                 new AtomicReferenceArray<>(sem.index().methodCount()),
+                new java.util.concurrent.atomic.AtomicIntegerArray(sem.index().methodCount()),
                 new java.util.concurrent.atomic.AtomicIntegerArray(sem.index().methodCount())));
     }
 
@@ -335,7 +346,7 @@ public final class Locks {
         Acquire known = memo.get(t);
         if (known == null) {
             // a helper's lock is a library lock call at most MAX_WRAPPER_DEPTH - 1 calls down: none there, none held
-            Acquire found = reachesLibraryLock(sem, t, MAX_WRAPPER_DEPTH - 1)
+            Acquire found = LockWalks.reachesLibraryLock(sem, t, MAX_WRAPPER_DEPTH - 1)
                     ? heldBy(sem, t, new java.util.HashSet<>(), 0) : null;
             known = found == null ? NONE : found;
             memo.put(t, known);
@@ -344,46 +355,6 @@ public final class Locks {
     }
 
     private static final int MAX_WRAPPER_DEPTH = 3;
-
-    /**
-     * True when project method {@code t} (main code, with a body), or a target of its calls at most {@code levels}
-     * calls down, makes a library lock call ({@link #libraryAcquisition}). False means {@link #heldBy} started at
-     * {@code t} with {@code MAX_WRAPPER_DEPTH - 1 - levels} levels used finds nothing: it returns only what such a call
-     * takes. Memoised per method and level ({@code levels} 0 to 2).
-     */
-    static boolean reachesLibraryLock(Semantics sem, MethodRef t, int levels) {
-        if (!t.method().hasBody() || t.file().test()) {
-            return false;
-        }
-        java.util.concurrent.atomic.AtomicIntegerArray slots = memo(sem).reachSlots();
-        int slot = sem.index().order(t);
-        int known = slot < 0 ? 0 : slots.get(slot);
-        // bit 2 * levels: answer known; bit 2 * levels + 1: the answer
-        if ((known >> (2 * levels) & 1) != 0) {
-            return (known >> (2 * levels + 1) & 1) != 0;
-        }
-        boolean found = false;
-        List<CallSite> calls = t.method().body().calls();
-        for (int i = 0; !found && i < calls.size(); i++) {
-            found = libraryAcquisition(sem, t, calls.get(i)) != null;
-        }
-        if (!found && levels > 0) {
-            List<CallInfo> infos = sem.calls(t);
-            for (int i = 0; !found && i < infos.size(); i++) {
-                for (MethodRef u : infos.get(i).target().targets()) {
-                    if (reachesLibraryLock(sem, u, levels - 1)) {
-                        found = true;
-                        break;
-                    }
-                }
-            }
-        }
-        if (slot >= 0) {
-            int bits = (1 << (2 * levels)) | (found ? 1 << (2 * levels + 1) : 0);
-            slots.accumulateAndGet(slot, bits, (a, b) -> a | b);
-        }
-        return found;
-    }
 
     /**
      * For a call of project methods: how one of its targets (or their callees, {@value #MAX_WRAPPER_DEPTH} levels
@@ -427,7 +398,7 @@ public final class Locks {
     }
 
     /** The library lock call {@code c} of {@code m} takes ({@link #findLibraryAcquisition}), or null. Memoised per scan. */
-    private static String libraryAcquisition(Semantics sem, MethodRef m, CallSite c) {
+    static String libraryAcquisition(Semantics sem, MethodRef m, CallSite c) {
         String[] known = memo(sem).libraryOf(sem, m);
         String kind;
         synchronized (known) {

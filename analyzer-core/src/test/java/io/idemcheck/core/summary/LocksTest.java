@@ -236,7 +236,7 @@ class LocksTest {
         assertThat(Locks.luaLockScript(lp.catalog(), read, call(read, "execute"))).isNull();
     }
     @Test
-    void aHelpersLockCountsTwoCallsDownNotThreeAndATaskHelperRunsItsTaskAfterTheLock() throws Exception {
+    void aHelpersLockCountsTwoCallsDownNotThreeAndATaskHelperRunsItsTaskAfterTheLockTwoCallsDownNotThree() throws Exception {
         String src = """
                 package com.acme;
                 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -254,9 +254,13 @@ class LocksTest {
                         take4(k);
                     }
                     void noTask(String k) { take4(k); }
+                    void viaOne(String k, Runnable task) { withLock(k, task); }
+                    void viaTwo(String k, Runnable task) { viaOne(k, task); }
+                    void viaThree(String k, Runnable task) { viaTwo(k, task); }
                     void use(String k) {
                         take1(k); take2(k); take3(k);
                         withLock(k, () -> take4(k)); runFirst(k, () -> take4(k)); noTask(k);
+                        viaTwo(k, () -> take4(k)); viaThree(k, () -> take4(k));
                     }
                 }
                 """;
@@ -271,7 +275,8 @@ class LocksTest {
         // only a helper that returns holding the lock (the calls after it)
         List<Locks.Lock> ls = Locks.in(dp.semantics(), use);
         assertThat(ls).filteredOn(l -> l.lambda() >= 0).extracting(Locks.Lock::kind)
-                .containsExactly("withLock() (take4() (Deep.take4() takes Redis setIfAbsent()))");
+                .containsExactly("withLock() (take4() (Deep.take4() takes Redis setIfAbsent()))",
+                        "viaTwo() (take4() (Deep.take4() takes Redis setIfAbsent()))"); // viaThree: too deep
         assertThat(ls).filteredOn(l -> l.lambda() < 0).extracting(Locks.Lock::kind).contains(
                 "runFirst() (Deep.runFirst() takes Deep.take4() takes Redis setIfAbsent())",
                 "noTask() (Deep.noTask() takes Deep.take4() takes Redis setIfAbsent())");
