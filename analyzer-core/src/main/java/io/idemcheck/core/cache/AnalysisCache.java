@@ -9,8 +9,6 @@ import io.idemcheck.core.finding.SuppressedFinding;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputFilter;
@@ -32,7 +30,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.zip.CRC32;
 
 /**
  * The analysis cache (as PMD's incremental analysis): the facts and parse diagnostics of each Java file, keyed by the
@@ -52,11 +49,13 @@ import java.util.zip.CRC32;
  * written first, and a cache written by another build is ignored. A cache that cannot be read (missing, corrupt,
  * another build) is never an error: {@link #load} returns an empty cache and a note saying why. Thread-safe.
  *
- * <p>File layout (one Java serialization stream): the magic string, the tool key, then two sections, each a CRC32
- * ({@code long}) and the bytes it covers ({@code byte[]}, a serialization stream of its own): the result (its key and
- * the {@link StoredResult}, or two nulls) and the entries (their count, then each path and {@link Entry}). A section
- * is used only when its bytes match their CRC32, so that bytes damaged on disk give a note and a rebuild, never a
- * result or facts read from damaged data.
+ * <p>File layout (one Java serialization stream): the magic string, the tool key, then two sections: the result (its
+ * key and the {@link StoredResult}, or two nulls) and the entries (their count, then each path and {@link Entry}).
+ * A section is a serialization stream of its own, written into the outer stream as {@code byte[]} chunks of at most
+ * 1 MiB (an empty one ends it), followed by the CRC32 ({@code long}) of all its bytes ({@link CacheSections}). Chunks
+ * keep the memory a section costs to write or read at one chunk besides its objects (a whole-section byte array
+ * doubled a large project's peak memory while it saved). A section is used only when its bytes match their CRC32,
+ * so that bytes damaged on disk give a note and a rebuild, never a result or facts read from damaged data.
  */
 public final class AnalysisCache {
 
@@ -99,6 +98,8 @@ public final class AnalysisCache {
     private final StoredResult previousResult;
     /** The rest of the file after the result, not read until {@link #readEntries} asks for it; null once read. */
     private ObjectInputStream pendingEntries;
+    /** The cache file's size when loaded: no array read from it can be longer. */
+    private final long pendingLimit;
     private volatile Map<String, Entry> previous;
     private final Map<String, Entry> current = new ConcurrentHashMap<>();
     private volatile String note;
@@ -113,16 +114,18 @@ public final class AnalysisCache {
     private StoredResult result;
 
     private AnalysisCache(Path file, String toolKey, Map<String, Entry> previous, String note) {
-        this(file, toolKey, null, null, null, previous, note);
+        this(file, toolKey, null, null, null, 0, previous, note);
     }
 
     private AnalysisCache(Path file, String toolKey, String previousResultKey, StoredResult previousResult,
-                          ObjectInputStream pendingEntries, Map<String, Entry> previous, String note) {
+                          ObjectInputStream pendingEntries, long pendingLimit, Map<String, Entry> previous,
+                          String note) {
         this.file = file;
         this.toolKey = toolKey;
         this.previousResultKey = previousResultKey;
         this.previousResult = previousResult;
         this.pendingEntries = pendingEntries;
+        this.pendingLimit = pendingLimit;
         this.previous = previous;
         this.note = note;
     }
@@ -171,18 +174,15 @@ public final class AnalysisCache {
                 return new AnalysisCache(file, key, Map.of(), "analysis cache " + file
                         + " ignored: written by another idemcheck build (" + written + "); it is rebuilt");
             }
-            ObjectInputStream section = section(ois);
-            if (section == null) {
+            Object[] read = new Object[2];
+            if (!CacheSections.read(ois, size, s -> {
+                read[0] = s.readObject();
+                read[1] = s.readObject();
+            })) {
                 ois.close();
                 return damaged(file, key);
             }
-            String resultKey;
-            StoredResult result;
-            try (section) {
-                resultKey = (String) section.readObject();
-                result = (StoredResult) section.readObject();
-            }
-            return new AnalysisCache(file, key, resultKey, result, ois, null, null);
+            return new AnalysisCache(file, key, (String) read[0], (StoredResult) read[1], ois, size, null, null);
         } catch (java.io.StreamCorruptedException e) {
             closeQuietly(ois);
             if (ois == null) { // no serialization stream header: some other file, not a damaged cache
@@ -206,43 +206,6 @@ public final class AnalysisCache {
     private static final String DAMAGED = "its data does not match its checksum (damaged)";
 
     /**
-     * The next section of {@code in}: its CRC32 and bytes, checked, as a stream that reads them with this cache's
-     * filter; null when the bytes do not match the CRC32.
-     */
-    private static ObjectInputStream section(ObjectInputStream in) throws IOException, ClassNotFoundException {
-        long crc = in.readLong();
-        byte[] bytes = (byte[]) in.readObject();
-        if (bytes == null || crc32(bytes) != crc) {
-            return null;
-        }
-        ObjectInputStream s = new ObjectInputStream(new ByteArrayInputStream(bytes));
-        s.setObjectInputFilter(info -> allowed(info, bytes.length));
-        return s;
-    }
-
-    private static long crc32(byte[] bytes) {
-        CRC32 c = new CRC32();
-        c.update(bytes, 0, bytes.length);
-        return c.getValue();
-    }
-
-    /** Writes {@code body}'s objects as one section: the CRC32 of their serialized bytes, then the bytes. */
-    private static void writeSection(ObjectOutputStream out, SectionBody body) throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 16);
-        try (ObjectOutputStream s = new ObjectOutputStream(buf)) {
-            body.write(s);
-        }
-        byte[] bytes = buf.toByteArray();
-        out.writeLong(crc32(bytes));
-        out.writeObject(bytes);
-    }
-
-    /** What one section holds. */
-    private interface SectionBody {
-        void write(ObjectOutputStream out) throws IOException;
-    }
-
-    /**
      * Reads the per-file entries, which {@link #load} leaves unread so that a scan that reuses the whole result does
      * not pay for them. Call once before {@link #lookup}; a cache that turns out unreadable here becomes empty and
      * gets a {@link #note()}. Idempotent.
@@ -251,17 +214,18 @@ public final class AnalysisCache {
         if (pendingEntries == null) {
             return;
         }
-        try (ObjectInputStream raw = pendingEntries; ObjectInputStream ois = section(raw)) {
-            if (ois == null) {
+        try (ObjectInputStream raw = pendingEntries) {
+            Map<String, Entry> entries = new HashMap<>();
+            if (!CacheSections.read(raw, pendingLimit, ois -> {
+                int n = ois.readInt();
+                for (int i = 0; i < n; i++) {
+                    String rel = (String) ois.readObject();
+                    entries.put(rel, (Entry) ois.readObject());
+                }
+            })) {
                 previous = Map.of();
                 note = "analysis cache " + this.file + " ignored: " + DAMAGED + "; it is rebuilt";
                 return;
-            }
-            int n = ois.readInt();
-            Map<String, Entry> entries = new HashMap<>(Math.max(16, n * 2));
-            for (int i = 0; i < n; i++) {
-                String rel = (String) ois.readObject();
-                entries.put(rel, (Entry) ois.readObject());
             }
             previous = entries;
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
@@ -310,7 +274,7 @@ public final class AnalysisCache {
      * Only our own records, the JDK's collections, strings and boxed numbers may be read back, and no array longer
      * than the {@code size} bytes it is read from (a damaged length must not allocate gigabytes).
      */
-    private static ObjectInputFilter.Status allowed(ObjectInputFilter.FilterInfo info, long size) {
+    static ObjectInputFilter.Status allowed(ObjectInputFilter.FilterInfo info, long size) {
         if (info.arrayLength() > size) {
             return ObjectInputFilter.Status.REJECTED;
         }
@@ -457,11 +421,11 @@ public final class AnalysisCache {
              ObjectOutputStream oos = new ObjectOutputStream(out)) {
             oos.writeObject(MAGIC);
             oos.writeObject(toolKey);
-            writeSection(oos, s -> {
+            CacheSections.write(oos, s -> {
                 s.writeObject(resultKey);
                 s.writeObject(result);
             });
-            writeSection(oos, s -> {
+            CacheSections.write(oos, s -> {
                 List<String> keys = current.keySet().stream().sorted().toList();
                 s.writeInt(keys.size());
                 for (String k : keys) {
