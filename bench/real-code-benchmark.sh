@@ -59,26 +59,35 @@ java_opts=(${JAVA_OPTS:-$(idemcheck_jvm_options "")})
 work="$(mktemp -d "${TMPDIR:-/tmp}/idemcheck-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-# This checkout's jar, rebuilt as bin/idemcheck rebuilds it: when missing or older than a source of the modules in it.
-floor_jar="${IDEMCHECK_FLOOR_JAR:-$(ls "$root"/cli/target/idemcheck-cli-*-all.jar 2>/dev/null | head -1 || true)}"
-stale=""
-if [ -n "$floor_jar" ] && [ -z "${IDEMCHECK_FLOOR_JAR:-}" ]; then
-  stale="$(idemcheck_stale_source "$root" "$floor_jar")"
-fi
-if [ -z "$floor_jar" ] || [ -n "$stale" ]; then
-  if [ -n "$stale" ]; then
-    echo "$0: rebuilding the CLI jar ($stale is newer than $floor_jar)..." >&2
-  else
-    echo "$0: building the CLI jar (there is none)..." >&2
+# This checkout's jar, rebuilt as bin/idemcheck rebuilds it (when missing or older than a source of the modules in
+# it), unless both IDEMCHECK_JAR and IDEMCHECK_FLOOR_JAR name the jars to run: the floors run from
+# IDEMCHECK_FLOOR_JAR or this jar, the scans from IDEMCHECK_JAR or this jar, each independently.
+own_jar=""
+if [ -z "${IDEMCHECK_JAR:-}" ] || [ -z "${IDEMCHECK_FLOOR_JAR:-}" ]; then
+  own_jar="$(ls "$root"/cli/target/idemcheck-cli-*-all.jar 2>/dev/null | head -1 || true)"
+  stale=""
+  if [ -n "$own_jar" ]; then
+    stale="$(idemcheck_stale_source "$root" "$own_jar")"
   fi
-  if ! (cd "$root" && mvn -B -q -DskipTests -pl cli -am install) >"$work/build.log" 2>&1; then
-    echo "$0: building the CLI jar failed; its log ends:" >&2
-    tail -n 20 "$work/build.log" >&2
-    exit 1
+  if [ -z "$own_jar" ] || [ -n "$stale" ]; then
+    if [ -n "$stale" ]; then
+      echo "$0: rebuilding the CLI jar ($stale is newer than $own_jar)..." >&2
+    else
+      echo "$0: building the CLI jar (there is none)..." >&2
+    fi
+    if ! (cd "$root" && mvn -B -q -DskipTests -pl cli -am install) >"$work/build.log" 2>&1; then
+      echo "$0: building the CLI jar failed; its log ends:" >&2
+      tail -n 20 "$work/build.log" >&2
+      exit 1
+    fi
+    own_jar=$(ls "$root"/cli/target/idemcheck-cli-*-all.jar | head -1)
   fi
-  floor_jar=$(ls "$root"/cli/target/idemcheck-cli-*-all.jar | head -1)
 fi
-jar="${IDEMCHECK_JAR:-$floor_jar}"
+floor_jar="${IDEMCHECK_FLOOR_JAR:-$own_jar}"
+jar="${IDEMCHECK_JAR:-$own_jar}"
+for j in "$floor_jar" "$jar"; do
+  [ -f "$j" ] || { echo "$0: no such jar: $j (IDEMCHECK_JAR or IDEMCHECK_FLOOR_JAR)" >&2; exit 2; }
+done
 
 # The scans run as bin/idemcheck runs them: with the class-data archive next to the jar (bin/jvm-options.sh), written
 # here first when there is none, unless JAVA_OPTS is given.
