@@ -80,7 +80,7 @@ if [ -z "${IDEMCHECK_JAR:-}" ] || [ -z "${IDEMCHECK_FLOOR_JAR:-}" ]; then
       tail -n 20 "$work/build.log" >&2
       exit 1
     fi
-    own_jar=$(ls "$root"/cli/target/idemcheck-cli-*-all.jar | head -1)
+    own_jar="$(ls "$root"/cli/target/idemcheck-cli-*-all.jar 2>/dev/null | head -1 || true)"
   fi
 fi
 floor_jar="${IDEMCHECK_FLOOR_JAR:-$own_jar}"

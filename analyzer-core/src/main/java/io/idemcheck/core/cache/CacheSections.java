@@ -37,6 +37,10 @@ final class CacheSections {
             body.read(s);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             failed = e;
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // damaged counts or nesting: a collection sized by a damaged length, records nested without end; the
+            // checksum below tells damage from a cache this build cannot read
+            failed = new java.io.StreamCorruptedException("section unreadable: " + e);
         }
         chunks.drain();
         long stored = in.readLong();

@@ -97,6 +97,11 @@ final class WarmUp {
      * the call facts the serial pass memoised, so the order changes nothing.
      */
     private static void entryPoints(Semantics sem, int threads) throws ExecutionException {
+        try {
+            sem.prepareEntryPoints(threads);
+        } catch (RuntimeException | StackOverflowError e) {
+            // the dispatch map is built by the first thread that asks, as without the warm-up
+        }
         List<MethodRef> all = sem.index().methods();
         Parallel.forEachIndex(all.size(), threads, i -> {
             MethodRef m = all.get(i);

@@ -13,8 +13,7 @@ package io.idemcheck.core.finding;
  * @param millis         wall-clock time of the scan in milliseconds
  * @param work           units of work the engine did after parsing ({@code ProjectIndex.work()}: methods and types
  *                       handed out by whole-index passes, calls resolved, call-graph steps); deterministic for a
- *                       given input on one thread (on several, a lazily built project-wide table that two threads
- *                       build at once is counted twice), 0 when not measured and when the whole result was reused. A scan whose work
+ *                       given input, 0 when not measured and when the whole result was reused. A scan whose work
  *                       grows faster than its input has a superlinear phase.
  * @param cachedFiles    Java files whose facts were taken from the analysis cache instead of parsed (0 without a
  *                       cache); when the whole result was reused, every Java file that result analysed

@@ -77,6 +77,30 @@ final class EntryPoints {
         return remembered(entrySlots, m, this::computeEntryPoint);
     }
 
+    /**
+     * Fills the base answer (every kind but a dispatched handler) of each main-code method on up to {@code threads}
+     * threads, then builds the dispatch map once, on this thread, from those answers: the threads that then ask
+     * {@link #entryPoint} find it built. Built lock-free on first use (see {@link EntryKinds#dispatchedHandler}), it
+     * would otherwise be built by every thread that asked first, each counting its pass in the index's work, which then
+     * varied with the thread count. A method whose answer throws is left to the callers that ask again.
+     *
+     * @throws java.util.concurrent.ExecutionException when a thread ended with an Error
+     */
+    public void prepare(int threads) throws java.util.concurrent.ExecutionException {
+        List<MethodRef> all = index.methods();
+        io.idemcheck.core.util.Parallel.forEachIndex(all.size(), threads, i -> {
+            MethodRef m = all.get(i);
+            if (!m.file().test()) {
+                try {
+                    baseEntryPoint(m);
+                } catch (RuntimeException | StackOverflowError e) {
+                    // not remembered: the callers that ask again meet it there
+                }
+            }
+        });
+        kinds.dispatchedHandler(null, this::baseEntryPoint); // builds the map; null is no method's handler
+    }
+
     private String computeEntryPoint(MethodRef m) {
         String e = baseEntryPoint(m);
         return e != null || m.file().test() ? e : kinds.dispatchedHandler(m, this::baseEntryPoint);

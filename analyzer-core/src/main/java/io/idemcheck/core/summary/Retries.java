@@ -283,6 +283,12 @@ public final class Retries {
      * order), or "" when there is none. Memoised per index and catalog: the same for every writer of the project.
      */
     private static String faultTolerantStep(Catalog cat, io.idemcheck.core.index.ProjectIndex index) {
+        synchronized (STEPS) { // once per index: two threads each walking the index would each count it as work
+            return faultTolerantStepOnce(cat, index);
+        }
+    }
+
+    private static String faultTolerantStepOnce(Catalog cat, io.idemcheck.core.index.ProjectIndex index) {
         StepMemo known = STEPS.get(index);
         if (known != null && known.cat() == cat) {
             return known.step();

@@ -534,6 +534,11 @@ public final class Semantics implements CallFacts {
         return entryPoints.reachableFromEntryPoints();
     }
 
+    /** See {@link EntryPoints#prepare}: entry-point answers on {@code threads} threads, the dispatch map once. */
+    public void prepareEntryPoints(int threads) throws java.util.concurrent.ExecutionException {
+        entryPoints.prepare(threads);
+    }
+
     /** Why {@code m} is a job entry point ("@Scheduled", "Quartz Job.execute"), or null when it is not one. */
     public String entryPoint(MethodRef m) {
         return entryPoints.entryPoint(m);

@@ -127,6 +127,22 @@ class WarmUpTest {
         assertThat(facts(sample, 4)).isEqualTo(one);
     }
 
+    @Test
+    void theWorkCountDoesNotDependOnTheNumberOfThreads() {
+        // the dispatch map was built lock-free by every thread that asked first, each counting its pass in the work
+        Path sample = Path.of("..", "samples", "noon-batch").toAbsolutePath().normalize();
+        long one = work(sample, 1);
+        assertThat(one).isPositive();
+        for (int i = 0; i < 8; i++) {
+            assertThat(work(sample, 4)).isEqualTo(one);
+        }
+    }
+
+    private static long work(Path dir, int threads) {
+        return new Analyzer().scan(new ScanRequest(List.of(dir), dir, threads, RuleRegistry.of(List.of()),
+                ProgressListener.NONE, ProjectConfig.NONE), p -> { }).stats().work();
+    }
+
     /** One line per method of a scan of {@code dir} on {@code threads} threads: everything the warm-up memoised. */
     private static List<String> facts(Path dir, int threads) {
         AtomicReference<Project> model = new AtomicReference<>();
