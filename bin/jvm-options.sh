@@ -24,7 +24,7 @@
 #   5.56 s to 5.03 and 4.36 s (75 collections, no full one, the same 390 to 412 MiB left after the last),
 #   batch-collections 1.07, 1.11, 1.12 s to 0.90, 0.83, 0.84 s and resident 411 to 394 MiB.
 # - transparent huge pages for the heap (-XX:+UseTransparentHugePages) when the kernel gives them only to memory that
-#   asks (Linux, /sys/kernel/mm/transparent_hugepage/enabled in madvise mode, the usual default), unless OPTS mention
+#   asks (Linux, /sys/kernel/mm/transparent_hugepage/enabled in madvise mode, a common default, e.g. on Ubuntu), unless OPTS mention
 #   huge or large pages: the heap is then backed by 2 MiB pages instead of 4 KiB ones, so the collector's copying and
 #   the parse miss the processor's address-translation cache less (the likely cause of the lower CPU below) and the
 #   heap takes far fewer page faults.

@@ -153,7 +153,12 @@ public final class AnalysisCache {
             return foreign(file, key, "not a regular file");
         }
         ObjectInputStream ois = null;
+        boolean ours = false; // the file starts with this cache's magic string: a damaged cache, not someone's file
         try {
+            if (Files.size(file) == 0) {
+                return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (empty); it is "
+                        + "rebuilt"); // nothing in it to lose
+            }
             InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
             try {
                 ois = new ObjectInputStream(in);
@@ -169,6 +174,7 @@ public final class AnalysisCache {
                 ois.close();
                 return foreign(file, key, "not a cache file");
             }
+            ours = true;
             if (!key.equals(written)) {
                 ois.close();
                 return new AnalysisCache(file, key, Map.of(), "analysis cache " + file
@@ -183,15 +189,12 @@ public final class AnalysisCache {
                 return damaged(file, key);
             }
             return new AnalysisCache(file, key, (String) read[0], (StoredResult) read[1], ois, size, null, null);
-        } catch (java.io.StreamCorruptedException e) {
-            closeQuietly(ois);
-            if (ois == null) { // no serialization stream header: some other file, not a damaged cache
-                return foreign(file, key, "not a cache file");
-            }
-            return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
-                    + e.getClass().getSimpleName() + "); it is rebuilt");
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             closeQuietly(ois);
+            if (!ours) { // unreadable before its magic string: some other file (or one we may not read), left alone
+                return foreign(file, key, ois == null && e instanceof java.io.StreamCorruptedException
+                        ? "not a cache file" : "not a cache file (unreadable: " + e.getClass().getSimpleName() + ")");
+            }
             return new AnalysisCache(file, key, Map.of(), "analysis cache " + file + " ignored (unreadable: "
                     + e.getClass().getSimpleName() + "); it is rebuilt");
         }

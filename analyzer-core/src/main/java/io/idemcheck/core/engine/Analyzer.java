@@ -500,11 +500,11 @@ public final class Analyzer {
         String hash = AnalysisCache.sha256(bytes);
         AnalysisCache.Entry hit = cache.lookup(f.relPath(), hash);
         if (hit != null) {
-            if (hit.facts() != null) { // counted as analysed from the cache; a file that did not parse is skipped
+            FileFacts restored = hit.facts() == null ? null : hit.facts().restore(f.path());
+            if (restored != null) { // counted as analysed from the cache once restored; one that did not parse is skipped
                 fromCache.incrementAndGet();
             }
-            return new JavaSourceParser.Result(hit.facts() == null ? null : hit.facts().restore(f.path()),
-                    hit.diagnostics());
+            return new JavaSourceParser.Result(restored, hit.diagnostics());
         }
         JavaSourceParser.Result r = parser.parse(f, bytes);
         boolean failed = r.diagnostics().stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);

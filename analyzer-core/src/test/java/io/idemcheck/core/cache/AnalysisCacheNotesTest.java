@@ -76,6 +76,30 @@ class AnalysisCacheNotesTest {
     }
 
     @Test
+    void anotherProgramsSerializedFileAndATinyFileAreNeverOverwritten() throws IOException {
+        // both failed to read before the magic string and were "unreadable; rebuilt": replaced by the cache
+        Path serialized = tmp.resolve("state.ser");
+        try (var out = new java.io.ObjectOutputStream(Files.newOutputStream(serialized))) {
+            out.writeObject(new java.util.ArrayList<>(List.of(new int[64])));
+        }
+        byte[] before = Files.readAllBytes(serialized);
+        assertThat(notes(scan(serialized))).singleElement().asString().startsWith("analysis cache " + serialized
+                + " ignored: not a cache file (unreadable: ").contains("it is left as it is");
+        assertThat(Files.readAllBytes(serialized)).isEqualTo(before);
+        Path tiny = Files.write(tmp.resolve("tiny"), new byte[] {1, 2});
+        assertThat(notes(scan(tiny))).singleElement().asString().contains("it is left as it is");
+        assertThat(Files.readAllBytes(tiny)).containsExactly(1, 2);
+    }
+
+    @Test
+    void anEmptyFileBecomesTheCache() throws IOException {
+        Path empty = Files.createFile(tmp.resolve("empty"));
+        assertThat(notes(scan(empty))).containsExactly("analysis cache " + empty + " ignored (empty); it is rebuilt");
+        assertThat(Files.size(empty)).isPositive();
+        assertThat(notes(scan(empty))).isEmpty();
+    }
+
+    @Test
     void aWrittenCacheGivesNoNote() {
         Path cache = tmp.resolve("c/cache");
         assertThat(notes(scan(cache))).isEmpty();
