@@ -122,8 +122,11 @@ public final class Analyzer {
         List<Rule> rules = enabledRules(request, config, root);
         Catalog catalog = this.catalog.withProject(config);
         SourceDiscovery.Found found = SourceDiscovery.discoverWithYaml(request.paths(), root);
+        // the cache file itself is no input, whatever its name (a cache named *.xml in the tree changed every scan)
+        Path cacheFile = request.cache() == null ? null : request.cache().toAbsolutePath().normalize();
         List<SourceFile> all = found.files().stream()
-                .filter(f -> config.accepts(f.path(), f.relPath())).toList();
+                .filter(f -> config.accepts(f.path(), f.relPath()))
+                .filter(f -> cacheFile == null || !cacheFile.equals(f.path().toAbsolutePath().normalize())).toList();
         List<SourceFile> java = all.stream().filter(f -> f.kind() == SourceFile.Kind.JAVA).toList();
         List<Diagnostic> diagnostics = new ArrayList<>();
         List<Path> resources = new ArrayList<>();
@@ -142,7 +145,8 @@ public final class Analyzer {
                     + request.paths().stream().map(Path::toString).collect(Collectors.joining(", "))
                     + "; nothing was analysed (is this the project's root?)"));
         }
-        List<Path> changelogs = found.yaml(); // candidates for Liquibase changelogs, found by the same walk
+        List<Path> changelogs = found.yaml().stream() // candidates for Liquibase changelogs, found by the same walk
+                .filter(y -> cacheFile == null || !cacheFile.equals(y.toAbsolutePath().normalize())).toList();
         AnalysisCache cache = request.cache() == null ? null : AnalysisCache.load(request.cache());
         List<Diagnostic> cacheNotes = new ArrayList<>();
         String resultKey = null;

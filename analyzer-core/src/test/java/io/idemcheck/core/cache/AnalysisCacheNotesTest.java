@@ -100,6 +100,19 @@ class AnalysisCacheNotesTest {
     }
 
     @Test
+    void aCacheNamedLikeAResourceInsideTheTreeIsNoInputAndIsReused() throws IOException {
+        // it was read as a mapper XML: one more resource, and a result key that changed with every scan
+        Files.createDirectories(project.resolve("src/main/resources/mapper"));
+        Path cache = project.resolve("src/main/resources/mapper/cache.xml");
+        ScanResult plain = scan(null);
+        ScanResult first = scan(cache);
+        ScanResult second = scan(cache);
+        assertThat(first.stats().resourceFiles()).isEqualTo(plain.stats().resourceFiles());
+        assertThat(second.stats().resourceFiles()).isEqualTo(plain.stats().resourceFiles());
+        assertThat(second.stats().reused()).isTrue();
+    }
+
+    @Test
     void aWrittenCacheGivesNoNote() {
         Path cache = tmp.resolve("c/cache");
         assertThat(notes(scan(cache))).isEmpty();
