@@ -29,9 +29,9 @@ final class LockWalks {
         }
         AtomicIntegerArray slots = Locks.memo(sem).taskSlots();
         int slot = sem.index().order(t);
-        int known = slot < 0 ? 0 : slots.get(slot);
-        if ((known >> (2 * levels) & 1) != 0) {
-            return (known >> (2 * levels + 1) & 1) != 0;
+        int known = recalled(slots, slot, levels);
+        if (known >= 0) {
+            return known == 1;
         }
         java.util.Set<String> params = new java.util.HashSet<>();
         t.method().params().forEach(p -> params.add(p.name()));
@@ -55,10 +55,7 @@ final class LockWalks {
                 found = Locks.lockedTask(sem, x, infos.get(x.id())) != null;
             }
         }
-        if (slot >= 0) {
-            int bits = (1 << (2 * levels)) | (found ? 1 << (2 * levels + 1) : 0);
-            slots.accumulateAndGet(slot, bits, (a, b) -> a | b);
-        }
+        remember(slots, slot, levels, found);
         return found;
     }
 
@@ -74,10 +71,9 @@ final class LockWalks {
         }
         AtomicIntegerArray slots = Locks.memo(sem).reachSlots();
         int slot = sem.index().order(t);
-        int known = slot < 0 ? 0 : slots.get(slot);
-        // bit 2 * levels: answer known; bit 2 * levels + 1: the answer
-        if ((known >> (2 * levels) & 1) != 0) {
-            return (known >> (2 * levels + 1) & 1) != 0;
+        int known = recalled(slots, slot, levels);
+        if (known >= 0) {
+            return known == 1;
         }
         boolean found = false;
         List<CallSite> calls = t.method().body().calls();
@@ -95,10 +91,24 @@ final class LockWalks {
                 }
             }
         }
+        remember(slots, slot, levels, found);
+        return found;
+    }
+
+    /**
+     * The answer remembered for {@code levels} in index slot {@code slot} of a walk's memo (per slot, bit
+     * {@code 2 * levels}: known; bit {@code 2 * levels + 1}: the answer): -1 when not known (or no slot), else 0 or 1.
+     */
+    private static int recalled(AtomicIntegerArray slots, int slot, int levels) {
+        int known = slot < 0 ? 0 : slots.get(slot);
+        return (known >> (2 * levels) & 1) == 0 ? -1 : known >> (2 * levels + 1) & 1;
+    }
+
+    /** Remembers {@code found} for {@code levels} in slot {@code slot} (nothing for a method without a slot). */
+    private static void remember(AtomicIntegerArray slots, int slot, int levels, boolean found) {
         if (slot >= 0) {
             int bits = (1 << (2 * levels)) | (found ? 1 << (2 * levels + 1) : 0);
             slots.accumulateAndGet(slot, bits, (a, b) -> a | b);
         }
-        return found;
     }
 }
