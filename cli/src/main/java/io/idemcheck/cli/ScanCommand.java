@@ -1,6 +1,7 @@
 package io.idemcheck.cli;
 
 import io.idemcheck.core.baseline.Baseline;
+import io.idemcheck.core.cache.CacheFileCheck;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.engine.ProgressListener;
 import io.idemcheck.core.engine.ScanRequest;
@@ -13,15 +14,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import static io.idemcheck.core.cache.AnalysisCache.reason;
 import static io.idemcheck.core.util.Texts.firstLine;
 
 /** {@code idemcheck scan [PATH...]}. */
@@ -194,38 +193,15 @@ final class ScanCommand implements Callable<Integer> {
         if (cache == null) {
             return null;
         }
-        if (cache.isBlank()) {
-            throw new UsageException("--cache: the path is empty; give a file");
-        }
-        Path file = ScanTargets.toPath(cache, "--cache").toAbsolutePath().normalize();
-        if (Files.isDirectory(file)) {
-            throw new UsageException("--cache: '" + cache + "' is a directory; give a file");
-        }
+        Path file = cache.isBlank() ? null : ScanTargets.toPath(cache, "--cache").toAbsolutePath().normalize();
         Path configFile = config == null ? null : ScanTargets.toPath(config, "--config").toAbsolutePath().normalize();
-        String other = sameFile(file, outFile) ? "the report (--output)"
-                : sameFile(file, baselineFile) ? (baseline != null ? "the baseline (--baseline)"
-                : "the baseline --update-baseline writes")
-                : sameFile(file, configFile) ? "the configuration (--config)" : null;
-        if (other != null) {
-            throw new UsageException("--cache: '" + cache + "' is also " + other
-                    + "; give the cache a file of its own");
-        }
+        CacheFileCheck.problem(cache, file, List.of(new CacheFileCheck.Use("the report (--output)", outFile),
+                new CacheFileCheck.Use(baseline != null ? "the baseline (--baseline)"
+                        : "the baseline --update-baseline writes", baselineFile),
+                new CacheFileCheck.Use("the configuration (--config)", configFile))).ifPresent(p -> {
+                    throw new UsageException("--cache: " + p.text());
+                });
         return file;
-    }
-
-    /** Whether {@code a} and {@code b} (absolute, normalised; b may be null) are the same file, links followed. */
-    static boolean sameFile(Path a, Path b) {
-        if (b == null) {
-            return false;
-        }
-        if (a.equals(b)) {
-            return true;
-        }
-        try {
-            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private SarifReportWriter sarifWriter() {
@@ -270,18 +246,5 @@ final class ScanCommand implements Callable<Integer> {
             throw new UsageException("--output: cannot write '" + output + "' (permission denied)");
         }
         return file;
-    }
-
-    private static String reason(IOException e) {
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException f) {
-            return "'" + f.getFile() + "' is a file";
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such directory";
-        }
-        return firstLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
     }
 }

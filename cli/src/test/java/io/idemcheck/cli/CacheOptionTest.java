@@ -72,6 +72,16 @@ class CacheOptionTest {
                 .startsWith("idemcheck: ").endsWith(" s (result reused from the analysis cache)");
     }
 
+    @Test
+    void outputIoErrorsAreWordedAsTheCacheWordsThem() throws IOException {
+        // one wording of I/O errors (AnalysisCache.reason): was "('.../plain' is a file)" here and "(a file of that
+        // name exists)" in the cache's notes
+        Path plain = Files.writeString(tmp.resolve("plain"), "x");
+        String out = plain.resolve("report.json").toString();
+        assertUsage(scan("-o", out), "idemcheck: error: --output: cannot create the directory of '" + out
+                + "' (a file of that name exists)");
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -1,5 +1,6 @@
 package io.idemcheck.maven;
 
+import io.idemcheck.core.cache.CacheFileCheck;
 import io.idemcheck.core.config.ProjectConfig;
 import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.discovery.SourceFile;
@@ -361,50 +362,31 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
     }
 
     /**
-     * The analysis cache file, null when {@code cache=false}: like the CLI's {@code --cache}, a directory, or a file
-     * that is also a report this goal writes, the baseline or the configuration, is a usage error (the cache would be
-     * ignored, or the report would overwrite it on every build).
+     * The analysis cache file, null when {@code cache=false}: like the CLI's {@code --cache}, an empty or blank path, a
+     * directory, or a file that is also a report this goal writes, the baseline or the configuration, is a usage error
+     * (the cache would be ignored, or the report would overwrite it on every build).
      */
-    private Path cachePath(List<ReportFormat> reports) throws MojoExecutionException {
+    Path cachePath(List<ReportFormat> reports) throws MojoExecutionException {
         if (!cache || cacheFile == null) {
             return null;
         }
-        Path file = cacheFile.toPath().toAbsolutePath().normalize();
-        if (cacheFile.getPath().isBlank() || Files.isDirectory(file)) {
-            throw new MojoExecutionException("idemcheck: cacheFile: '" + cacheFile + "' is a directory; give a file "
-                    + "(or -Didemcheck.cache=false)");
-        }
+        String shown = cacheFile.getPath();
+        Path file = shown.isBlank() ? null : cacheFile.toPath().toAbsolutePath().normalize();
         Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
-        String other = null;
+        List<CacheFileCheck.Use> others = new ArrayList<>();
         for (ReportFormat f : reports) {
-            if (sameFile(file, dir.resolve("idemcheck." + f.extension()))) {
-                other = "the " + f.name().toLowerCase(Locale.ROOT) + " report";
-            }
+            others.add(new CacheFileCheck.Use("the " + f.name().toLowerCase(Locale.ROOT) + " report",
+                    dir.resolve("idemcheck." + f.extension())));
         }
-        if (other == null && baselineFile != null && sameFile(file, baselineFile.toPath())) {
-            other = "the baselineFile";
-        }
-        if (other == null && configFile != null && sameFile(file, configFile.toPath())) {
-            other = "the configFile";
-        }
-        if (other != null) {
-            throw new MojoExecutionException("idemcheck: cacheFile: '" + cacheFile + "' is also " + other
-                    + "; give the cache a file of its own");
+        others.add(new CacheFileCheck.Use("the baselineFile", baselineFile == null ? null : baselineFile.toPath()));
+        others.add(new CacheFileCheck.Use("the configFile", configFile == null ? null : configFile.toPath()));
+        Optional<CacheFileCheck.Problem> problem = CacheFileCheck.problem(shown, file, others);
+        if (problem.isPresent()) {
+            CacheFileCheck.Problem p = problem.get();
+            throw new MojoExecutionException("idemcheck: cacheFile: " + p.text()
+                    + (p.kind() == CacheFileCheck.Kind.SHARED ? "" : " (or -Didemcheck.cache=false)"));
         }
         return file;
-    }
-
-    /** Whether {@code a} (absolute, normalised) and {@code b} are the same file, links followed. */
-    private static boolean sameFile(Path a, Path b) {
-        Path n = b.toAbsolutePath().normalize();
-        if (a.equals(n)) {
-            return true;
-        }
-        try {
-            return Files.exists(a) && Files.exists(n) && Files.isSameFile(a, n);
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /**

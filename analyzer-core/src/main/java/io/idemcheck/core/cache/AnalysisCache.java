@@ -325,8 +325,9 @@ public final class AnalysisCache {
 
     /**
      * Why writing or reading a file failed, in words, without naming the file the exception names (the cache's
-     * temporary file, say): "permission denied", "no such file or directory", "'/a/b' is a file, not a directory",
-     * the file system's reason ("Read-only file system"), else the message or the exception's class.
+     * temporary file, say): "permission denied", "no such file or directory", "a file of that name exists", the file
+     * system's reason ("Read-only file system"), else the first line of the message or the exception's class. The one
+     * wording of I/O errors: the CLI's messages about its options use it too.
      */
     public static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
