@@ -81,12 +81,23 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--debug", description = "Print the stack trace when the tool fails.")
     boolean debug;
 
+    /**
+     * Not an option of explain: taken only to refuse it in one line that says why (a scan's {@code --cache FILE}
+     * copied to explain was "unknown options: '--cache', 'FILE'").
+     */
+    @Option(names = "--cache", paramLabel = "FILE", hidden = true)
+    String cache;
+
     ExplainCommand(IdemcheckCli cli) {
         this.cli = cli;
     }
 
     @Override
     public Integer call() throws IOException {
+        if (cache != null) {
+            throw new UsageException("--cache: explain has no analysis cache (it scans the project afresh each "
+                    + "time); leave --cache out, it is a 'scan' option");
+        }
         boolean json = parseFormat(format);
         ScanTargets.checkThreads(threads);
         Target target = parseLocation(location);

@@ -524,6 +524,12 @@ class ExplainCommandTest {
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err().lines().toList()).singleElement()
                 .satisfies(l -> assertThat(l).startsWith("idemcheck: error: unknown option: '--bogus'"));
+        // a scan's --cache copied to explain: one line saying why, not "unknown options: '--cache', 'F'"
+        String noCache = "--cache: explain has no analysis cache (it scans the project afresh each time); leave "
+                + "--cache out, it is a 'scan' option";
+        assertUsageError(cli("explain", JOB + ":33", "--cache", tmp.resolve("c").toString()), noCache);
+        assertUsageError(cli("explain", JOB + ":33", "--cache=" + tmp.resolve("c")), noCache);
+        assertThat(tmp.resolve("c")).doesNotExist();
         CliRun none = cli("explain");
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err().lines().toList()).singleElement()
