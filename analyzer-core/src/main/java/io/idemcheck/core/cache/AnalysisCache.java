@@ -180,15 +180,19 @@ public final class AnalysisCache {
                 return new AnalysisCache(file, key, Map.of(), "analysis cache " + file
                         + " ignored: written by another idemcheck build (" + written + "); it is rebuilt");
             }
-            Object[] read = new Object[2];
+            String[] resultKey = new String[1];
+            StoredResult[] stored = new StoredResult[1];
             if (!CacheSections.read(ois, size, s -> {
-                read[0] = s.readObject();
-                read[1] = s.readObject();
+                resultKey[0] = (String) s.readObject();
+                stored[0] = (StoredResult) s.readObject();
             })) {
                 ois.close();
                 return damaged(file, key);
             }
-            return new AnalysisCache(file, key, (String) read[0], (StoredResult) read[1], ois, size, null, null);
+            return new AnalysisCache(file, key, resultKey[0], stored[0], ois, size, null, null);
+        } catch (CacheSections.BodyFailed e) {
+            closeQuietly(ois);
+            return new AnalysisCache(file, key, Map.of(), internalNote(file, e));
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             closeQuietly(ois);
             if (!ours) { // unreadable before its magic string: some other file (or one we may not read), left alone
@@ -207,6 +211,15 @@ public final class AnalysisCache {
     }
 
     private static final String DAMAGED = "its data does not match its checksum (damaged)";
+
+    /**
+     * The note for a section that failed to read although its bytes match their checksum: this build wrote them, so
+     * the failure is ours ({@link #INTERNAL_PREFIX}: {@link #noteDiagnostic} makes it an internal error).
+     */
+    private static String internalNote(Path file, CacheSections.BodyFailed e) {
+        return INTERNAL_PREFIX + "reading " + file + " failed although its checksum matched (" + e.getCause()
+                + "); it is rebuilt";
+    }
 
     /**
      * Reads the per-file entries, which {@link #load} leaves unread so that a scan that reuses the whole result does
@@ -231,6 +244,9 @@ public final class AnalysisCache {
                 return;
             }
             previous = entries;
+        } catch (CacheSections.BodyFailed e) {
+            previous = Map.of();
+            note = internalNote(file, e);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             previous = Map.of();
             note = "analysis cache " + file + " ignored (unreadable: " + e.getClass().getSimpleName()
@@ -307,14 +323,24 @@ public final class AnalysisCache {
     public static final String NOTE_PREFIX = "analysis cache ";
 
     /**
-     * The diagnostic a scan reports a note about the cache with: {@link Diagnostic.Kind#INFO}, no path, the text
-     * starting with {@link #NOTE_PREFIX} ({@link #isNote}).
+     * A note about a failure of this build's own code while reading the cache starts with this ("analysis cache:
+     * reading FILE failed although its checksum matched (...); it is rebuilt"); no other note does, as every other one
+     * names the file right after {@link #NOTE_PREFIX}.
+     */
+    public static final String INTERNAL_PREFIX = NOTE_PREFIX.strip() + ": ";
+
+    /**
+     * The diagnostic a scan reports a note about the cache with: no path, the text starting with {@link #NOTE_PREFIX};
+     * {@link Diagnostic.Kind#INTERNAL_ERROR} for a note about our own failure ({@link #INTERNAL_PREFIX}: internal errors
+     * are never silent, they are counted and fail the scan as any other), else {@link Diagnostic.Kind#INFO}
+     * ({@link #isNote}).
      */
     public static Diagnostic noteDiagnostic(String text) {
-        if (!text.startsWith(NOTE_PREFIX)) {
+        if (!text.startsWith(NOTE_PREFIX) && !text.startsWith(INTERNAL_PREFIX)) {
             throw new IllegalArgumentException("a cache note starts with '" + NOTE_PREFIX + "': " + text);
         }
-        return new Diagnostic(Diagnostic.Kind.INFO, null, 0, 0, text);
+        return new Diagnostic(text.startsWith(INTERNAL_PREFIX) ? Diagnostic.Kind.INTERNAL_ERROR : Diagnostic.Kind.INFO,
+                null, 0, 0, text);
     }
 
     /** True for a note about the cache ({@link #noteDiagnostic}): the shells show it beside the report too. */

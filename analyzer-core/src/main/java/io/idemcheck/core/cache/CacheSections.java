@@ -26,6 +26,8 @@ final class CacheSections {
      *
      * @throws IOException            when the section cannot be read and its checksum matches (an unreadable cache)
      * @throws ClassNotFoundException as {@link ObjectInputStream#readObject()}, with a matching checksum
+     * @throws BodyFailed             when {@code body} threw a RuntimeException and the checksum matches: the bytes
+     *                                are the ones this build wrote, so the failure is a bug of this build
      */
     static boolean read(ObjectInputStream in, long limit, SectionReader body)
             throws IOException, ClassNotFoundException {
@@ -54,9 +56,19 @@ final class CacheSections {
             throw cnf;
         }
         if (failed instanceof RuntimeException re) {
-            throw re;
+            throw new BodyFailed(re);
         }
         return true;
+    }
+
+    /**
+     * A RuntimeException thrown while reading a section whose bytes match their checksum: not damage on disk but a
+     * bug of the code that wrote or reads it (an internal error, never a quiet note). The cause is the exception.
+     */
+    static final class BodyFailed extends RuntimeException {
+        BodyFailed(RuntimeException cause) {
+            super(cause.toString(), cause);
+        }
     }
 
     /** What one section holds, read. */

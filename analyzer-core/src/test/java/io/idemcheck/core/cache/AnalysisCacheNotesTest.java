@@ -131,6 +131,72 @@ class AnalysisCacheNotesTest {
                 "No space left on device");
     }
 
+    /** A cache of this build whose sections match their checksums but hold what this build cannot read back. */
+    private Path cacheOfThisBuild(CacheSections.SectionBody result, CacheSections.SectionBody entries)
+            throws IOException {
+        Path cache = tmp.resolve("ours.cache");
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(Files.newOutputStream(cache))) {
+            out.writeObject("idemcheck-analysis-cache");
+            out.writeObject(AnalysisCache.toolKey());
+            CacheSections.write(out, result);
+            CacheSections.write(out, entries);
+        }
+        return cache;
+    }
+
+    private static List<Diagnostic> internalErrors(ScanResult r) {
+        return r.diagnostics().stream().filter(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR).toList();
+    }
+
+    @Test
+    void aSectionThatFailsWithAMatchingChecksumIsAnInternalErrorAndTheCacheIsRebuilt() throws IOException {
+        // was an INFO note "ignored (unreadable: ClassCastException); it is rebuilt": the bytes are ours, so is the bug
+        Path cache = cacheOfThisBuild(s -> {
+            s.writeObject("some key");
+            s.writeObject("not a stored result");
+        }, s -> s.writeInt(0));
+        ScanResult first = scan(cache);
+        assertThat(notes(first)).isEmpty();
+        assertThat(internalErrors(first)).singleElement().satisfies(d -> {
+            assertThat(d.path()).isNull();
+            assertThat(d.message()).startsWith("analysis cache: reading " + cache + " failed although its checksum "
+                    + "matched (java.lang.ClassCastException: class java.lang.String cannot be cast to class "
+                    + AnalysisCache.StoredResult.class.getName()).endsWith("); it is rebuilt");
+        });
+        assertThat(first.internalErrorSummary()).contains("1 internal error in the run");
+        assertThat(first.stats().parsedFiles()).isEqualTo(1); // the scan went on
+        ScanResult second = scan(cache); // and rebuilt the cache
+        assertThat(second.diagnostics()).isEmpty();
+        assertThat(second.stats().cachedFiles()).isEqualTo(1);
+    }
+
+    @Test
+    void anEntriesSectionThatFailsWithAMatchingChecksumIsAnInternalError() throws IOException {
+        Path cache = cacheOfThisBuild(s -> {
+            s.writeObject(null);
+            s.writeObject(null);
+        }, s -> {
+            s.writeInt(1);
+            s.writeObject("src/main/java/a/Job.java");
+            s.writeObject(List.of("not an entry"));
+        });
+        ScanResult r = scan(cache);
+        assertThat(notes(r)).isEmpty();
+        assertThat(internalErrors(r)).extracting(Diagnostic::message).singleElement().satisfies(m -> assertThat(m)
+                .startsWith("analysis cache: reading " + cache + " failed although its checksum matched "
+                        + "(java.lang.ClassCastException: ").endsWith("; it is rebuilt"));
+        assertThat(r.stats().parsedFiles()).isEqualTo(1);
+        assertThat(notes(scan(cache))).isEmpty();
+    }
+
+    @Test
+    void onlyOurOwnFailuresAreInternalErrors() {
+        assertThat(AnalysisCache.noteDiagnostic("analysis cache: reading /c failed although its checksum matched (x)")
+                .kind()).isEqualTo(Diagnostic.Kind.INTERNAL_ERROR);
+        assertThat(AnalysisCache.noteDiagnostic("analysis cache /c ignored (unreadable: X); it is rebuilt").kind())
+                .isEqualTo(Diagnostic.Kind.INFO);
+    }
+
     @Test
     void onlyCacheNotesAreNotes() {
         assertThat(AnalysisCache.isNote(AnalysisCache.noteDiagnostic("analysis cache /c ignored: x"))).isTrue();
