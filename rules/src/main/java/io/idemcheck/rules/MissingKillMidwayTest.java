@@ -40,7 +40,10 @@ public final class MissingKillMidwayTest implements Rule {
         if (jobs.isEmpty() && unacked.isEmpty()) {
             return;
         }
-        TestEvidence evidence = new TestEvidence(project.index());
+        Set<MethodRef> targets = new LinkedHashSet<>(unacked.keySet());
+        List<String> steps = new ArrayList<>();
+        jobs.values().forEach(shapes -> addTargets(shapes, targets, steps));
+        TestEvidence evidence = project.testEvidence(targets, steps);
         if (!evidence.anyTestSources()) {
             List<MethodRef> all = new ArrayList<>(jobs.keySet());
             all.addAll(unacked.keySet());
@@ -112,7 +115,7 @@ public final class MissingKillMidwayTest implements Rule {
                         + why + ")"));
                 return;
             }
-            TestEvidence evidence = new TestEvidence(project.index());
+            TestEvidence evidence = project.testEvidence(Set.of(m), List.of());
             if (!evidence.anyTestSources()) {
                 trace.missing(line, subject, "test sources in the scan: there are none, so the rule cannot be "
                         + "checked (one note says so instead of a finding)");
@@ -128,13 +131,31 @@ public final class MissingKillMidwayTest implements Rule {
                 + s.effect().range().line() + " then " + s.recordName() + " at line " + s.record().range().line()
                 + " in " + s.method().type().simpleName() + "." + s.method().method().name() + "()"
                 + (shapes.size() > 1 ? " (and " + (shapes.size() - 1) + " more)" : ""));
-        TestEvidence evidence = new TestEvidence(project.index());
+        Set<MethodRef> targets = new LinkedHashSet<>();
+        List<String> steps = new ArrayList<>();
+        addTargets(shapes, targets, steps);
+        TestEvidence evidence = project.testEvidence(targets, steps);
         if (!evidence.anyTestSources()) {
             trace.missing(line, subject, "test sources in the scan: there are none, so the rule cannot be checked "
                     + "(one note says so instead of a finding)");
             return;
         }
         check(ctx, sem, evidence, m, shapes, runtimeInMainCode(project), trace);
+    }
+
+    /**
+     * What {@link #check} asks the test evidence about for one job: the methods holding its shapes (the targets) and
+     * the record steps a test's fake may make fail (the words).
+     */
+    private static void addTargets(List<JobShapes.Shape> shapes, Set<MethodRef> targets, List<String> steps) {
+        for (JobShapes.Shape s : shapes) {
+            targets.add(s.method());
+            for (String step : KillWindows.stepsAfterEffect(s)) {
+                if (!steps.contains(step)) {
+                    steps.add(step);
+                }
+            }
+        }
     }
 
     private void check(RuleContext ctx, Semantics sem, TestEvidence ev, MethodRef job, List<JobShapes.Shape> shapes,

@@ -18,7 +18,6 @@ import io.idemcheck.core.finding.ScanStats;
 import io.idemcheck.core.finding.SuppressedFinding;
 import io.idemcheck.core.fix.FixStage;
 import io.idemcheck.core.index.ProjectIndex;
-import io.idemcheck.core.parse.JavaSourceParser;
 import io.idemcheck.core.rule.Rule;
 import io.idemcheck.core.rule.RuleContext;
 import io.idemcheck.core.finding.RuleDescriptor;
@@ -47,7 +46,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -163,13 +161,15 @@ public final class Analyzer {
                 cacheNotes.add(AnalysisCache.noteDiagnostic(cache.note()));
             }
         }
+        // a caller that looks at the whole model (explain) sees every test file; a scan holds back those it may not need
+        boolean holdTests = model == null;
         if (model == null) {
             model = p -> { };
         }
-        AtomicInteger fromCache = new AtomicInteger();
         SourceTexts texts = new SourceTexts(Suppressions.WORD);
         PhaseClock.mark("discovery");
-        List<FileFacts> files = parseAll(java, request, diagnostics, fromCache, texts, cache);
+        Parsing parsing = new Parsing(java, request, cache, texts, holdTests);
+        List<FileFacts> files = parsing.parseFirst(diagnostics);
         PhaseClock.mark("parse");
         ProjectIndex index = new ProjectIndex(files, catalog);
         PhaseClock.mark("index");
@@ -189,11 +189,13 @@ public final class Analyzer {
                 .map(SourceFile::path).toList();
         SpringConfig springConfig = SpringConfig.read(configPaths, p -> SourceDiscovery.relativize(root, p));
         diagnostics.addAll(springConfig.diagnostics());
-        Project project = new Project(root, files, resources, index, semantics, schema, springConfig);
+        Project project = new Project(root, files, resources, index, semantics, schema, springConfig,
+                parsing.held() == 0 ? null : parsing);
         model.accept(project);
         PhaseClock.mark("spring-config");
 
         List<Finding> findings = runRules(rules, project, config, diagnostics, threads(request));
+        diagnostics.addAll(parsing.lateDiagnostics());
         List<RuleDescriptor> descriptors = new ArrayList<>();
         for (Rule rule : rules) {
             descriptors.add(configured(RuleRegistry.describe(rule), config));
@@ -232,8 +234,9 @@ public final class Analyzer {
                 && !f.relPath().startsWith("src/test/")).count();
         long skipped = diagnostics.stream().filter(d -> d.kind().blocksAnalysis() && d.path() != null)
                 .map(Diagnostic::path).distinct().count();
-        ScanStats stats = new ScanStats(java.size(), tests, files.size() - fromCache.get(), (int) skipped + kotlin,
-                resources.size(), (System.nanoTime() - start) / 1_000_000, index.work(), fromCache.get());
+        ScanStats stats = new ScanStats(java.size(), tests, files.size() + parsing.lateFiles() - parsing.fromCache(),
+                (int) skipped + kotlin, resources.size(), (System.nanoTime() - start) / 1_000_000, index.work(),
+                parsing.fromCache(), false, parsing.unparsed());
         if (cache != null) {
             boolean failed = diagnostics.stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);
             if (resultKey != null && !failed) { // an internal error may be ours and fixed in the next build
@@ -267,7 +270,8 @@ public final class Analyzer {
         request.progress().started(0);
         request.progress().finished();
         ScanStats stats = new ScanStats(s.javaFiles(), s.testFiles(), 0, s.skippedFiles(), s.resourceFiles(),
-                (System.nanoTime() - start) / 1_000_000, 0, s.parsedFiles() + s.cachedFiles(), true);
+                (System.nanoTime() - start) / 1_000_000, 0, s.parsedFiles() + s.cachedFiles(), true,
+                s.unparsedTestFiles());
         return new ScanResult(root, hit.rules(), hit.findings(), hit.diagnostics(), stats, hit.suppressed());
     }
 
@@ -436,86 +440,6 @@ public final class Analyzer {
         }
         return new RuleDescriptor(d.id(), d.name(), d.summary(), s.severity(), d.tags(), d.precision(),
                 d.docMarkdown());
-    }
-
-    private List<FileFacts> parseAll(List<SourceFile> java, ScanRequest request, List<Diagnostic> diagnostics,
-                                     AtomicInteger fromCache, SourceTexts texts, AnalysisCache cache) {
-        int threads = request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
-        threads = Math.max(1, Math.min(threads, Math.max(1, java.size())));
-        request.progress().started(java.size());
-        AtomicInteger done = new AtomicInteger();
-        ThreadLocal<JavaSourceParser> parsers = ThreadLocal.withInitial(JavaSourceParser::new);
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "idemcheck-parse");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<JavaSourceParser.Result>> futures = new ArrayList<>(java.size());
-            for (SourceFile f : java) {
-                futures.add(pool.submit(() -> {
-                    try {
-                        return parse(f, cache, parsers.get(), fromCache, texts);
-                    } finally {
-                        request.progress().fileDone(done.incrementAndGet(), java.size());
-                    }
-                }));
-            }
-            List<FileFacts> out = new ArrayList<>(java.size());
-            for (int i = 0; i < futures.size(); i++) {
-                JavaSourceParser.Result r;
-                try {
-                    r = futures.get(i).get();
-                } catch (ExecutionException e) {
-                    diagnostics.add(new Diagnostic(Diagnostic.Kind.INTERNAL_ERROR, java.get(i).relPath(), 0, 0,
-                            "could not analyse: " + e.getCause()));
-                    continue;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("scan interrupted", e);
-                }
-                diagnostics.addAll(r.diagnostics());
-                if (r.facts() != null) {
-                    out.add(r.facts());
-                }
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    /**
-     * A file's facts: read once (and shown to {@code texts}); from the cache when there is one and the content hash
-     * matches, else parsed (and put in the cache).
-     */
-    private static JavaSourceParser.Result parse(SourceFile f, AnalysisCache cache, JavaSourceParser parser,
-                                                 AtomicInteger fromCache, SourceTexts texts) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(f.path());
-        } catch (IOException e) {
-            return JavaSourceParser.unreadable(f, e);
-        }
-        texts.seen(f.path(), bytes);
-        if (cache == null) {
-            return parser.parse(f, bytes);
-        }
-        String hash = AnalysisCache.sha256(bytes);
-        AnalysisCache.Entry hit = cache.lookup(f.relPath(), hash);
-        if (hit != null) {
-            FileFacts restored = hit.facts() == null ? null : hit.facts().restore(f.path());
-            if (restored != null) { // counted as analysed from the cache once restored; one that did not parse is skipped
-                fromCache.incrementAndGet();
-            }
-            return new JavaSourceParser.Result(restored, hit.diagnostics());
-        }
-        JavaSourceParser.Result r = parser.parse(f, bytes);
-        boolean failed = r.diagnostics().stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);
-        if (!failed) { // an internal error may be ours and fixed in the next build: never remember it
-            cache.put(f.relPath(), hash, r.facts(), r.diagnostics());
-        }
-        return r;
     }
 
     /**

@@ -18,9 +18,20 @@ package io.idemcheck.core.finding;
  * @param cachedFiles    Java files whose facts were taken from the analysis cache instead of parsed (0 without a
  *                       cache); when the whole result was reused, every Java file that result analysed
  * @param reused         true when the whole result was taken from the analysis cache: nothing was parsed or analysed
+ * @param unparsedTestFiles test files (under {@code src/test/}) never parsed because no rule needed them: only IDEM007
+ *                       reads test code, and only the test files whose text names one of its jobs (or a test helper
+ *                       that does); 0 when every test file was parsed. Counted in {@code testFiles}, not in
+ *                       {@code skippedFiles}; a parse error in such a file is not reported, since nothing read it
  */
 public record ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
-                        long work, int cachedFiles, boolean reused) implements java.io.Serializable {
+                        long work, int cachedFiles, boolean reused, int unparsedTestFiles)
+        implements java.io.Serializable {
+
+    /** Stats with every test file parsed (or none held back). */
+    public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,
+                     long work, int cachedFiles, boolean reused) {
+        this(javaFiles, testFiles, parsedFiles, skippedFiles, resourceFiles, millis, work, cachedFiles, reused, 0);
+    }
 
     /** Stats of a scan that ran (not a reused result). */
     public ScanStats(int javaFiles, int testFiles, int parsedFiles, int skippedFiles, int resourceFiles, long millis,

@@ -124,6 +124,7 @@ public final class JsonReportWriter implements ReportWriter {
         stats.put("cachedFiles", s.cachedFiles());
         stats.put("work", s.work());
         stats.put("reused", s.reused());
+        stats.put("unparsedTestFiles", s.unparsedTestFiles());
 
         ObjectNode summary = root.putObject("summary");
         summary.put("findings", r.findings().size());

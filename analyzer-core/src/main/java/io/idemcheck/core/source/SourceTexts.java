@@ -51,15 +51,19 @@ public final class SourceTexts {
     /**
      * The parser read {@code file}'s {@code bytes} (decoded as {@link SourceText#decode(byte[])} does): its text is
      * kept when the bytes contain {@link #word()}, else the file is remembered as read without it.
+     *
+     * @return true when the bytes contain {@link #word()}
      */
-    public void seen(Path file, byte[] bytes) {
+    public boolean seen(Path file, byte[] bytes) {
         Path key = key(file);
         if (indexOf(bytes, wordBytes) >= 0) {
             kept.computeIfAbsent(key, k -> SourceText.decode(bytes));
             without.remove(key);
+            return true;
         } else if (!kept.containsKey(key)) {
             without.add(key);
         }
+        return false;
     }
 
     /**

@@ -5,6 +5,7 @@ import io.idemcheck.core.catalog.Vocabulary;
 import io.idemcheck.core.facts.AnnotationFact;
 import io.idemcheck.core.facts.Arg;
 import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.facts.GuardFact;
 import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.Receiver;
@@ -16,7 +17,9 @@ import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,10 +54,16 @@ public final class TestEvidence {
     /** Setup method to the tests it runs before (the tests of its class). */
     private Map<MethodRef, List<MethodRef>> setupTests;
     private final Map<MethodRef, Set<MethodRef>> ancestors = new HashMap<>();
+    private final boolean anyTestSources;
 
-    /** Collects the project's test methods (one pass over the index). */
+    /** Collects the project's test methods (one pass over the index); every test file is in {@code index}. */
     public TestEvidence(ProjectIndex index) {
+        this(index, index.anyTestSources());
+    }
+
+    private TestEvidence(ProjectIndex index, boolean anyTestSources) {
         this.index = index;
+        this.anyTestSources = anyTestSources;
         for (MethodRef m : index.methods()) {
             if (m.file().test() && m.method().hasBody() && isTest(m.method())) {
                 testOrder.put(m, tests.size());
@@ -63,9 +72,59 @@ public final class TestEvidence {
         }
     }
 
-    /** True when some scanned file is test code. Constant time. */
+    /**
+     * The evidence about {@code targets} when the scan held test files back ({@link HeldTests}): the same answers for
+     * those targets as evidence over every test file, with only the test files that can give them parsed.
+     *
+     * <p>A test runs a target only through a chain of calls (or a {@code new Type(..)} receiver, or a job main class
+     * named by a class literal) whose main-code part consists of the target's ancestors in main code; each step names
+     * the method or type it reaches. So the test files that can reach a target are those whose text names such an
+     * ancestor, or a test type or method declared in a file that does ({@link HeldTests#filesNaming} closes over
+     * those). {@code words} adds names asked about directly: the record steps a test's fake may make throw
+     * ({@link #recordFault}).
+     *
+     * @param main    the index of the first parse (main code and the test files not held back)
+     * @param held    the held test files, or null when none was held
+     * @param targets the methods the caller will ask {@link #testsReaching} and {@link #reaches} about
+     * @param words   more identifiers whose test declarations matter, e.g. record method names
+     * @return evidence over {@code main} plus the held test files that can name a target; {@link #anyTestSources}
+     *         true when the scan has any test file, parsed or held
+     */
+    public static TestEvidence covering(ProjectIndex main, HeldTests held, Collection<MethodRef> targets,
+                                        Collection<String> words) {
+        if (held == null || held.held() == 0) {
+            return new TestEvidence(main);
+        }
+        TestEvidence onMain = new TestEvidence(main);
+        Set<String> names = new HashSet<>(words);
+        for (MethodRef t : targets) {
+            for (MethodRef a : onMain.ancestors(t)) {
+                names.add(a.method().name());
+                addTypeNames(a, names);
+            }
+        }
+        List<FileFacts> files = held.filesNaming(names);
+        ProjectIndex index = files.size() == main.files().size() ? main : new ProjectIndex(files, main.catalog());
+        return new TestEvidence(index, true);
+    }
+
+    /** The simple names of {@code m}'s type and of the types it is nested in ({@code Outer}, {@code Inner}). */
+    private static void addTypeNames(MethodRef m, Set<String> names) {
+        names.add(m.type().simpleName());
+        String pkg = m.file().packageName();
+        String fqn = m.type().fqn();
+        String nested = pkg == null || pkg.isEmpty() || !fqn.startsWith(pkg + ".") ? fqn
+                : fqn.substring(pkg.length() + 1);
+        for (String part : nested.split("[.$]")) {
+            if (!part.isEmpty()) {
+                names.add(part);
+            }
+        }
+    }
+
+    /** True when some scanned file is test code, parsed or held back. Constant time. */
     public boolean anyTestSources() {
-        return index.anyTestSources();
+        return anyTestSources;
     }
 
     /** Test methods (JUnit 4/5, TestNG, {@code @KillMidwayTest}) in test code. */
