@@ -54,13 +54,26 @@ public final class ProjectIndex {
     private final Map<String, FileFacts> filesByPath = new HashMap<>();
     private final Map<String, List<MethodRef>> callersByName = new java.util.concurrent.ConcurrentHashMap<>();
     private final boolean anyTest;
-    private final LongAdder work = new LongAdder();
+    private final LongAdder work;
 
     /**
      * Indexes {@code files}: types by name (the first file declaring a fully qualified name wins), methods by owner
      * type, name and annotation, files by path, and supertypes. Linear in the number of types and methods.
      */
     public ProjectIndex(List<FileFacts> files, Catalog catalog) {
+        this(files, catalog, new LongAdder());
+    }
+
+    /**
+     * An index over {@code files} (usually this index's files and more, in path order) with this index's catalog,
+     * whose work ({@link #work()}) is counted in this index's count too, so a scan's work count covers it.
+     */
+    public ProjectIndex withFiles(List<FileFacts> files) {
+        return new ProjectIndex(files, catalog, work);
+    }
+
+    private ProjectIndex(List<FileFacts> files, Catalog catalog, LongAdder work) {
+        this.work = work;
         this.catalog = catalog;
         this.files = List.copyOf(files);
         this.hierarchy = new TypeHierarchy(types, catalog);

@@ -104,7 +104,7 @@ public final class TestEvidence {
             }
         }
         List<FileFacts> files = held.filesNaming(names);
-        ProjectIndex index = files.size() == main.files().size() ? main : new ProjectIndex(files, main.catalog());
+        ProjectIndex index = files.size() == main.files().size() ? main : main.withFiles(files);
         return new TestEvidence(index, true);
     }
 
