@@ -78,7 +78,8 @@ public final class TestEvidence {
      *
      * <p>A test runs a target only through a chain of calls (or a {@code new Type(..)} receiver, or a job main class
      * named by a class literal) whose main-code part consists of the target's ancestors in main code; each step names
-     * the method or type it reaches. So the test files that can reach a target are those whose text names such an
+     * the method or type it reaches, and a call on a test double reaches an inherited main method through the main
+     * type the double extends, a subtype of the method's type (whose name is asked for too). So the test files that can reach a target are those whose text names such an
      * ancestor, or a test type or method declared in a file that does ({@link HeldTests#filesNaming} closes over
      * those). {@code words} adds names asked about directly: the record steps a test's fake may make throw
      * ({@link #recordFault}).
@@ -97,10 +98,18 @@ public final class TestEvidence {
         }
         TestEvidence onMain = new TestEvidence(main);
         Set<String> names = new HashSet<>(words);
+        Set<String> typesSeen = new HashSet<>();
         for (MethodRef t : targets) {
             for (MethodRef a : onMain.ancestors(t)) {
                 names.add(a.method().name());
-                addTypeNames(a, names);
+                if (typesSeen.add(a.type().fqn())) {
+                    addTypeNames(a, names);
+                    // a test double may extend a main subtype that inherits the method: its calls reach it through
+                    // that subtype, and its text names only the subtype
+                    for (TypeEntry sub : main.subtypes(a.type().fqn())) {
+                        names.add(sub.type().simpleName());
+                    }
+                }
             }
         }
         List<FileFacts> files = held.filesNaming(names);

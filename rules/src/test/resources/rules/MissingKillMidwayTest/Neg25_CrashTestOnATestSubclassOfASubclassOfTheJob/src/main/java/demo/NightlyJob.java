@@ -1,0 +1,7 @@
+package demo;
+
+public class NightlyJob extends Job {
+    public NightlyJob() {
+        super(null, null);
+    }
+}
