@@ -255,6 +255,47 @@ class AnalysisCacheTest {
         }
     }
 
+    /**
+     * The per-file facts are keyed by content: the same tree scanned from another source root (its paths all
+     * different) parses nothing, and finds what an uncached scan from that root finds, at the new paths.
+     */
+    @Test
+    void theSameTreeScannedFromAnotherSourceRootReusesEveryFilesFacts(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        Path cache = dir.resolve("idemcheck.cache");
+        ScanResult first = scan(tree, cache);
+        assertThat(first.stats().parsedFiles()).isPositive();
+
+        ScanResult moved = scan(List.of(tree), dir, cache);
+        ScanResult plain = scan(List.of(tree), dir, null);
+        assertThat(moved.stats().parsedFiles()).isZero();
+        assertThat(moved.stats().cachedFiles()).isEqualTo(first.stats().parsedFiles());
+        assertThat(moved.stats().reused()).isFalse(); // another root: the whole result is not the same
+        assertSame(plain, moved);
+        assertThat(moved.findings()).allMatch(f -> f.primary().path().startsWith("tree/"));
+        assertThat(moved.diagnostics()).noneMatch(d -> d.message().startsWith("analysis cache"));
+    }
+
+    /** A cache written by a scan of another project reuses nothing and says so, once; then it serves this one. */
+    @Test
+    void aCacheWrittenForAnotherProjectIsOneNote(@TempDir Path dir) throws IOException {
+        Path a = dir.resolve("a");
+        copy(SAMPLE, a);
+        Path b = dir.resolve("b");
+        Files.createDirectories(b.resolve("src/main/java/x"));
+        Files.writeString(b.resolve("src/main/java/x/Other.java"), "package x;\nclass Other { void f() { } }\n");
+        Path cache = dir.resolve("shared.cache");
+        scan(a, cache);
+        ScanResult other = scan(b, cache);
+        assertThat(other.diagnostics()).filteredOn(d -> d.message().startsWith("analysis cache")).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("none of them in this scan")
+                        .contains("give each project or module its own cache file"));
+        ScanResult again = scan(b, cache);
+        assertThat(again.stats().reused()).isTrue();
+        assertThat(again.diagnostics()).noneMatch(d -> d.message().contains("none of them in this scan"));
+    }
+
     private static void assertSame(ScanResult expected, ScanResult actual) {
         assertThat(actual.findings()).isEqualTo(expected.findings());
         assertThat(actual.suppressed()).isEqualTo(expected.suppressed());
@@ -269,7 +310,11 @@ class AnalysisCacheTest {
     }
 
     private static ScanResult scan(Path root, Path cache) {
-        return new Analyzer().scan(new ScanRequest(List.of(root), root, 2, RuleRegistry.load(), ProgressListener.NONE,
+        return scan(List.of(root), root, cache);
+    }
+
+    private static ScanResult scan(List<Path> paths, Path root, Path cache) {
+        return new Analyzer().scan(new ScanRequest(paths, root, 2, RuleRegistry.load(), ProgressListener.NONE,
                 null, cache));
     }
 

@@ -1,5 +1,6 @@
 package io.idemcheck.core.cache;
 
+import io.idemcheck.core.discovery.SourceDiscovery;
 import io.idemcheck.core.facts.FileFacts;
 import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.finding.Finding;
@@ -71,6 +72,16 @@ public final class AnalysisCache {
      * @param diagnostics what parsing it reported (parse error, charset fallback)
      */
     public record Entry(String sha256, FileFacts.Stored facts, List<Diagnostic> diagnostics) implements Serializable {
+
+        /** This outcome for the same bytes at {@code to}: the facts' and diagnostics' path {@code from} becomes it. */
+        Entry movedTo(String from, String to) {
+            List<Diagnostic> moved = new java.util.ArrayList<>(diagnostics.size());
+            for (Diagnostic d : diagnostics) {
+                moved.add(from.equals(d.path()) ? new Diagnostic(d.kind(), to, d.line(), d.column(), d.message(),
+                        d.ruleId(), d.method()) : d);
+            }
+            return new Entry(sha256, facts == null ? null : facts.movedTo(to), List.copyOf(moved));
+        }
     }
 
     /**
@@ -101,7 +112,12 @@ public final class AnalysisCache {
     /** The cache file's size when loaded: no array read from it can be longer. */
     private final long pendingLimit;
     private volatile Map<String, Entry> previous;
+    /** For each content hash in {@link #previous}, the first path (in path order) whose entry has it; built lazily. */
+    private volatile Map<String, String> pathByHash;
     private final Map<String, Entry> current = new ConcurrentHashMap<>();
+    /** Lookups whose path the cache held (whatever its content), and lookups that returned an entry. */
+    private final java.util.concurrent.atomic.AtomicInteger pathsKnown = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger hits = new java.util.concurrent.atomic.AtomicInteger();
     private volatile String note;
     private volatile boolean changed;
     /**
@@ -379,18 +395,57 @@ public final class AnalysisCache {
 
     /**
      * The cached outcome of the file at {@code relPath} whose bytes hash to {@code sha256}, or null (not cached, or
-     * the content changed). A hit is kept for the next {@link #save}.
+     * the content changed). Keyed by the content hash: the same bytes cached under another path (a moved file, a
+     * tree scanned from another source root) are a hit too, their facts and diagnostics moved to {@code relPath},
+     * as long as both paths are main code or both test code by their path. A hit is kept for the next {@link #save}.
      */
     public Entry lookup(String relPath, String sha256) {
         if (previous == null) {
             readEntries();
         }
         Entry e = previous.get(relPath);
-        if (e == null || !e.sha256().equals(sha256)) {
-            return null;
+        if (e != null) {
+            pathsKnown.incrementAndGet();
         }
+        if (e == null || !e.sha256().equals(sha256)) {
+            // the same bytes cached under another path: a file moved, or the tree scanned from another source root
+            String from = pathsByHash().get(sha256);
+            if (from == null || SourceDiscovery.testByPath(from) != SourceDiscovery.testByPath(relPath)) {
+                return null; // (test code by its path is part of the facts: only a move within main or test code)
+            }
+            e = previous.get(from).movedTo(from, relPath);
+        }
+        hits.incrementAndGet();
         current.put(relPath, e);
         return e;
+    }
+
+    /**
+     * A note when the cache held files but this scan, having looked up some, found none of its paths and no content
+     * among them: the cache was written by a scan of another project (a cache file shared by two projects or
+     * modules, which then replace each other's entries on every scan and reuse nothing). Null otherwise; ask after
+     * the lookups.
+     */
+    public String unrelatedNote() {
+        Map<String, Entry> p = previous;
+        if (p == null || p.isEmpty() || current.isEmpty() || pathsKnown.get() > 0 || hits.get() > 0) {
+            return null;
+        }
+        return NOTE_PREFIX + file + " held " + p.size() + (p.size() == 1 ? " file" : " files") + ", none of them in "
+                + "this scan: it was written by a scan of another project, and is rewritten for this one (give each "
+                + "project or module its own cache file, or they replace each other's entries and reuse nothing)";
+    }
+
+    private Map<String, String> pathsByHash() {
+        Map<String, String> m = pathByHash;
+        if (m == null) {
+            Map<String, String> built = new HashMap<>();
+            for (Map.Entry<String, Entry> x : new java.util.TreeMap<>(previous).entrySet()) {
+                built.putIfAbsent(x.getValue().sha256(), x.getKey());
+            }
+            pathByHash = m = built;
+        }
+        return m;
     }
 
     /** Records the outcome of a file just parsed. */

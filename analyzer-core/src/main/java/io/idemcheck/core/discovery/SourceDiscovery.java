@@ -132,8 +132,12 @@ public final class SourceDiscovery {
             return;
         }
         String rel = relativize(base, file);
-        boolean test = ("/" + rel).contains("/src/test/");
-        found.putIfAbsent(rel, new SourceFile(file, rel, kind, test));
+        found.putIfAbsent(rel, new SourceFile(file, rel, kind, testByPath(rel)));
+    }
+
+    /** True when a file at {@code rel} (relative to the source root, '/' separators) is test code by its path. */
+    public static boolean testByPath(String rel) {
+        return ("/" + rel).contains("/src/test/");
     }
 
     /** {@code file} relative to {@code base}, with '/' separators. */

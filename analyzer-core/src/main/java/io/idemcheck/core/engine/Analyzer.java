@@ -238,6 +238,9 @@ public final class Analyzer {
                 (int) skipped + kotlin, resources.size(), (System.nanoTime() - start) / 1_000_000, index.work(),
                 parsing.fromCache(), false, parsing.unparsed());
         if (cache != null) {
+            if (cache.unrelatedNote() != null) {
+                cacheNotes.add(AnalysisCache.noteDiagnostic(cache.unrelatedNote()));
+            }
             boolean failed = diagnostics.stream().anyMatch(d -> d.kind() == Diagnostic.Kind.INTERNAL_ERROR);
             if (resultKey != null && !failed) { // an internal error may be ours and fixed in the next build
                 cache.storeResult(resultKey, new AnalysisCache.StoredResult(descriptors, withSnippets, diagnostics,

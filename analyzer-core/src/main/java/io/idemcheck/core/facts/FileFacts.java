@@ -43,5 +43,10 @@ public record FileFacts(Path path, String relPath, String packageName, Map<Strin
         public FileFacts restore(Path path) {
             return new FileFacts(path, relPath, packageName, imports, wildcards, staticImports, test, types);
         }
+
+        /** The same facts for the same content found at {@code newRelPath} (moved, or another source root). */
+        public Stored movedTo(String newRelPath) {
+            return new Stored(newRelPath, packageName, imports, wildcards, staticImports, test, types);
+        }
     }
 }
