@@ -414,6 +414,7 @@ public final class AnalysisCache {
                 return null; // (test code by its path is part of the facts: only a move within main or test code)
             }
             e = previous.get(from).movedTo(from, relPath);
+            changed = true; // the file on disk has it under the old path
         }
         hits.incrementAndGet();
         current.put(relPath, e);
@@ -481,7 +482,7 @@ public final class AnalysisCache {
         }
         Path tmp;
         try {
-            tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            tmp = createSibling(dir == null ? Path.of("") : dir, file.getFileName().toString());
         } catch (IOException e) {
             throw new IOException("cannot create a file in " + dir + " (" + reason(e) + ")", e);
         }
@@ -497,6 +498,25 @@ public final class AnalysisCache {
         } catch (IOException e) {
             Files.deleteIfExists(tmp);
             throw new IOException("cannot replace it (" + reason(e) + ")", e);
+        }
+    }
+
+    /**
+     * A new empty file {@code name.<random>.tmp} in {@code dir}, created as any new file (its permissions from the
+     * user's umask, as the cache file would get: a temporary file's owner-only mode would make a cache restored for
+     * another user in CI unreadable).
+     */
+    private static Path createSibling(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve(name + "." + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current()
+                    .nextLong() & Long.MAX_VALUE) + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 10) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -50,6 +50,23 @@ class AnalysisCacheNotesTest {
         return r.diagnostics().stream().filter(AnalysisCache::isNote).map(Diagnostic::message).toList();
     }
 
+    /**
+     * The cache gets the permissions of any new file (the umask's), not a temporary file's owner-only mode, so a CI
+     * cache restored for another user stays readable. Compared with a file created beside it, whatever the umask.
+     */
+    @Test
+    void theCacheHasTheModeOfANewFileNotOwnerOnly() throws IOException {
+        Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path cache = tmp.resolve("c/idemcheck.cache");
+        assertThat(notes(scan(cache))).isEmpty();
+        Path plain = Files.createFile(tmp.resolve("c/plain"));
+        assertThat(Files.getPosixFilePermissions(cache)).isEqualTo(Files.getPosixFilePermissions(plain));
+        try (var left = Files.list(tmp.resolve("c"))) {
+            assertThat(left.map(p -> p.getFileName().toString()).sorted().toList())
+                    .containsExactly("idemcheck.cache", "plain"); // no temporary file left behind
+        }
+    }
+
     @Test
     void aCacheThatCannotBeWrittenNamesTheFileGivenAndWhy() throws IOException {
         Path plain = Files.writeString(tmp.resolve("plain.txt"), "x");
