@@ -4,7 +4,7 @@
 # peak RSS from /usr/bin/time, the median of N runs per cell (after one untimed warm-up run of each tool per corpus).
 #
 # Usage: bench/real-code-benchmark.sh [-n N] [--no-pmd] [--no-cache] [--no-warmup] [--] CORPUS_DIR...
-#   -n N        runs per cell (default 3)
+#   -n N        runs per cell (default 3, at most 9999)
 #   --no-pmd    skip PMD (otherwise its jars are copied from Maven Central by mvn dependency:copy-dependencies into
 #               ${TMPDIR:-/tmp}/idemcheck-bench-pmd-$PMD_VERSION on first use)
 #   --no-cache  skip the cached re-scan column
@@ -30,14 +30,17 @@ warmup=1
 corpora=()
 add_corpus() {
   [ -d "$1" ] || { echo "$0: corpus folder $1 does not exist or is not a folder" >&2; exit 2; }
+  [ -n "$(find "$1" -name '*.java' -type f -print -quit 2>/dev/null)" ] \
+    || { echo "$0: corpus folder $1 holds no Java files" >&2; exit 2; }
   corpora+=("$(cd -- "$1" && pwd)")
 }
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) case "${2:-}" in
-          ''|*[!0-9]*|0) echo "$0: -n needs a positive whole number of runs, got '${2:-}'" >&2; exit 2 ;;
+          ''|*[!0-9]*|0) echo "$0: -n needs a whole number of runs from 1 to 9999, got '${2:-}'" >&2; exit 2 ;;
         esac
-        [ "$((10#$2))" -gt 0 ] || { echo "$0: -n needs a positive whole number of runs, got '$2'" >&2; exit 2; }
+        [ "${#2}" -le 4 ] && [ "$((10#$2))" -gt 0 ] \
+          || { echo "$0: -n needs a whole number of runs from 1 to 9999, got '$2'" >&2; exit 2; }
         runs="$((10#$2))"; shift 2 ;;
     --no-pmd) pmd=0; shift ;;
     --no-cache) cache=0; shift ;;
