@@ -106,6 +106,12 @@ public final class JavaSourceParser {
                     }
                 }
                 String msg = p == null ? "unknown parse error" : parseMessage(p.getVerboseMessage());
+                java.util.regex.Matcher lexical = LEXICAL_ERROR.matcher(msg);
+                if (line == 0 && lexical.matches()) { // a lexical error has no location but its message says it
+                    line = Integer.parseInt(lexical.group(1));
+                    col = Integer.parseInt(lexical.group(2));
+                    msg = "lexical error: " + lexical.group(3).strip();
+                }
                 diags.add(new Diagnostic(Diagnostic.Kind.PARSE_ERROR, file.relPath(), line, col, msg));
                 return new Result(null, diags);
             }
@@ -122,6 +128,10 @@ public final class JavaSourceParser {
             return new Result(null, diags);
         }
     }
+
+    /** JavaParser's {@code Lexical error at line 4, column 20.  Encountered: "#" (35), after : ""}. */
+    private static final java.util.regex.Pattern LEXICAL_ERROR = java.util.regex.Pattern.compile(
+            "(?s)Lexical error at line (\\d+), column (\\d+)\\.\\s*(.*)");
 
     /** JavaParser's "(line 2,col 35) Parse error. Found ";", expected one of "!" "(" ..." (60 tokens). */
     private static final java.util.regex.Pattern PARSE_ERROR = java.util.regex.Pattern.compile(

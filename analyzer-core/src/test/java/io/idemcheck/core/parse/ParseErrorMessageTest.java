@@ -44,6 +44,20 @@ class ParseErrorMessageTest {
                 .isEqualTo("found \"x\" where the parser expected one of 5 tokens (\"\\\"\\\"\\\"\", \"a\", \"b\", ...)");
     }
 
+    /** A lexical error carries no location in JavaParser's problem, only in its text: the diagnostic is placed there. */
+    @Test
+    void aLexicalErrorIsAtTheLineAndColumnItsMessageNames() {
+        Diagnostic unterminated = parse("package x;\nclass A {\n  void f() {\n    String s = \"abc\n  }\n}\n");
+        assertThat(unterminated.kind()).isEqualTo(Diagnostic.Kind.PARSE_ERROR);
+        assertThat(unterminated.line()).isEqualTo(4);
+        assertThat(unterminated.column()).isEqualTo(20);
+        assertThat(unterminated.message()).startsWith("lexical error: Encountered").doesNotContain("at line");
+        Diagnostic hash = parse("package x;\nclass B {\n  void f() {\n    int x = 1; #\n  }\n}\n");
+        assertThat(hash.line()).isEqualTo(4);
+        assertThat(hash.column()).isEqualTo(16);
+        assertThat(hash.message()).isEqualTo("lexical error: Encountered: \"#\" (35), after : \"\"");
+    }
+
     @Test
     void anotherShapeIsItsFirstLineCut() {
         assertThat(JavaSourceParser.parseMessage("Lexical error at line 1\nmore")).isEqualTo("Lexical error at line 1");
