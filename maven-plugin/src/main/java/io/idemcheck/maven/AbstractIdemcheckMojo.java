@@ -220,6 +220,9 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
             List<ScanSession.Report> reports = settings.formats().stream()
                     .map(f -> new ScanSession.Report(f, dir.resolve("idemcheck." + f.extension()))).toList();
+            for (Path stale : removeStaleReports(dir, settings.formats())) {
+                log.info("idemcheck: removed " + display(stale) + " (its format is no longer in formats)");
+            }
             outcome = new ScanSession().run(new ScanSession.Settings(request,
                     baselineFile == null ? null
                             : new ScanSession.Baselining(baselineFile.toPath(), false, baselineFile.getName()),
@@ -253,6 +256,31 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
                     + String.join(", ", outcome.written().stream().map(p -> p.getFileName().toString()).toList()));
         }
         decide(outcome);
+    }
+
+    /**
+     * Deletes the reports of an earlier build in {@code dir} whose format is not requested now ({@code idemcheck.sarif}
+     * after {@code formats} dropped sarif), so that CI never uploads a report of an older scan.
+     *
+     * @return the files deleted, in format order
+     * @throws MojoExecutionException when a stale report exists but cannot be deleted
+     */
+    static List<Path> removeStaleReports(Path dir, List<ReportFormat> requested) throws MojoExecutionException {
+        List<Path> removed = new java.util.ArrayList<>();
+        for (ReportFormat f : ReportFormat.values()) {
+            Path p = dir.resolve("idemcheck." + f.extension());
+            if (requested.contains(f) || !Files.isRegularFile(p)) {
+                continue;
+            }
+            try {
+                Files.delete(p);
+                removed.add(p);
+            } catch (java.io.IOException e) {
+                throw new MojoExecutionException("idemcheck: cannot delete the stale report " + p + " (its format is "
+                        + "no longer in formats): " + e, e);
+            }
+        }
+        return removed;
     }
 
     /** A session failure in the words of this plugin's parameters. */
