@@ -373,14 +373,10 @@ final class Suppressions {
         }
         List<String> lines = source.lines();
         if (hasMarker) {
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                int at = line.indexOf(MARKER);
-                if (at >= 0) {
-                    Marker m = marker(f, lines, i, at);
-                    if (m != null) {
-                        markers.add(m);
-                    }
+            for (SuppressionComments.Place p : SuppressionComments.find(lines, f.kind(), MARKER)) {
+                Marker m = marker(f, lines, p);
+                if (m != null) {
+                    markers.add(m);
                 }
             }
         }
@@ -389,13 +385,13 @@ final class Suppressions {
         }
     }
 
-    private static Marker marker(SourceFile f, List<String> lines, int i, int at) {
+    /** The marker at {@code p} (a comment of its own), or null when it is a longer word ("idemcheck:ignored"). */
+    private static Marker marker(SourceFile f, List<String> lines, SuppressionComments.Place p) {
+        int i = p.line();
+        int at = p.at();
+        int open = p.open();
         String line = lines.get(i);
         String before = line.substring(0, at);
-        int open = commentStart(before, f.kind());
-        if (open < 0) {
-            return null; // in a string or in code, not in a comment
-        }
         String rest = line.substring(at + MARKER.length());
         if (!rest.isEmpty() && !Character.isWhitespace(rest.charAt(0)) && rest.charAt(0) != '-') {
             return null; // idemcheck:ignored...
@@ -434,25 +430,6 @@ final class Suppressions {
             }
         }
         return new Marker(f.relPath(), i + 1, at + 1, rules, covered, reason);
-    }
-
-    /** Index in {@code before} where the comment holding the marker starts, or -1 when it is not in a comment. */
-    private static int commentStart(String before, SourceFile.Kind kind) {
-        int best = -1;
-        for (String opener : kind == SourceFile.Kind.XML ? List.of("<!--")
-                : kind == SourceFile.Kind.SQL ? List.of("--", "/*", "#") : List.of("//", "/*")) {
-            int k = before.indexOf(opener);
-            if (k >= 0 && (best < 0 || k < best)) {
-                best = k;
-            }
-        }
-        if (best < 0 && kind == SourceFile.Kind.JAVA && before.strip().startsWith("*")) {
-            best = before.indexOf('*'); // inside a block comment
-        }
-        if (best < 0 && kind == SourceFile.Kind.XML) {
-            best = before.isBlank() ? 0 : -1; // continuation line of a multi-line XML comment
-        }
-        return best;
     }
 
     private static boolean isCommentLine(String line, SourceFile.Kind kind) {

@@ -132,6 +132,80 @@ class SuppressionFormsTest {
     }
 
     @Test
+    void onlyRealCommentsAreMarkersInJava() throws IOException {
+        // a marker in a string, a text block, Javadoc or a comment's prose suppressed the line below it, or was an
+        // unused suppression (IDEM000); comments of their own still count, also after a string holding the word
+        write("src/N.java", """
+                class N {
+                    void run() {
+                        String a = "// idemcheck:ignore IDEM900 -- in a string";
+                        x.FLAG();
+                        String b = \"""
+                            // idemcheck:ignore IDEM900 -- in a text block
+                            \""";
+                        x.FLAG();
+                        /**
+                         * idemcheck:ignore IDEM900 -- in Javadoc
+                         */
+                        x.FLAG();
+                        /** Write idemcheck:ignore IDEM900 -- reason, above the line. */
+                        x.FLAG();
+                        // see the docs: idemcheck:ignore IDEM900 -- prose in a comment
+                        x.FLAG();
+                        char q = '"'; String c = "http://host/ idemcheck:ignore IDEM900 -- in a URL";
+                        x.FLAG();
+                    }
+                    void ok() {
+                        x.FLAG("idemcheck:ignore"); // idemcheck:ignore IDEM900 -- after a string with the word
+                        x.FLAG(); /* idemcheck:ignore IDEM900 -- block comment */
+                        /*
+                         * idemcheck:ignore IDEM900 -- multi-line block comment
+                         */
+                        x.FLAG();
+                    }
+                }
+                """);
+        ScanResult r = scan(null);
+        assertThat(where(r.findings())).containsExactly("IDEM900 src/N.java:4", "IDEM900 src/N.java:8",
+                "IDEM900 src/N.java:12", "IDEM900 src/N.java:14", "IDEM900 src/N.java:16", "IDEM900 src/N.java:18");
+        assertThat(r.suppressed()).extracting(x -> x.finding().primary().startLine() + " " + x.justification())
+                .containsExactly("21 after a string with the word", "22 block comment",
+                        "26 multi-line block comment");
+    }
+
+    @Test
+    void onlyRealCommentsAreMarkersInXmlAndSql() throws IOException {
+        write("src/main/resources/mapper/M.xml", """
+                <mapper namespace="com.acme.M">
+                  <update id="a"><![CDATA[
+                    idemcheck:ignore IDEM900 -- text in CDATA
+                    UPDATE t SET FLAG = 1
+                  ]]></update>
+                  <update id="b">
+                    idemcheck:ignore IDEM900 -- text of an element
+                    UPDATE t SET FLAG = 2
+                  </update>
+                  <!--
+                    idemcheck:ignore IDEM900 -- multi-line XML comment
+                  -->
+                  <update id="c">UPDATE t SET FLAG = 3</update>
+                </mapper>
+                """);
+        write("db/V2__t.sql", """
+                INSERT INTO t VALUES ('-- idemcheck:ignore IDEM900 -- in a string');
+                UPDATE t SET FLAG = 1;
+                /* idemcheck:ignore IDEM900 -- block comment */
+                UPDATE t SET FLAG = 2;
+                """);
+        ScanResult r = scan(null);
+        assertThat(where(r.findings())).containsExactly("IDEM900 db/V2__t.sql:2",
+                "IDEM900 src/main/resources/mapper/M.xml:4", "IDEM900 src/main/resources/mapper/M.xml:8");
+        assertThat(r.suppressed()).extracting(x -> x.finding().primary().path() + ":"
+                + x.finding().primary().startLine()).containsExactly("db/V2__t.sql:4",
+                "src/main/resources/mapper/M.xml:13");
+    }
+
+    @Test
     void fieldAnnotationCoversCallsOnTheField() throws IOException {
         write("src/B.java", """
                 class B {
