@@ -185,12 +185,7 @@ final class BodyBuilder {
         }
         if (s instanceof WhileStmt ws) {
             int id = loops.size();
-            List<String> vars = new ArrayList<>();
-            for (AssignExpr a : ws.getCondition().findAll(AssignExpr.class)) {
-                if (a.getTarget() instanceof NameExpr n) {
-                    vars.add(n.getNameAsString());
-                }
-            }
+            List<String> vars = SyntaxShapes.assignedInCondition(ws);
             loops.add(new LoopFact(id, "while", vars, text(ws.getCondition()), names(ws.getCondition()),
                     range(ws)));
             loopStack.push(id);
@@ -428,16 +423,8 @@ final class BodyBuilder {
         } else if (e instanceof ObjectCreationExpr oc) {
             oc.getScope().ifPresent(walkExpr);
             oc.getArguments().forEach(walkExpr);
-            String assignedTo = null;
             Node parent = oc.getParentNode().orElse(null);
-            if (parent instanceof VariableDeclarator vd) {
-                assignedTo = vd.getNameAsString();
-            } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof NameExpr n) {
-                assignedTo = n.getNameAsString();
-            } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof FieldAccessExpr fa) {
-                assignedTo = fa.getNameAsString();
-            }
-            creations.add(new Object[]{oc, assignedTo,
+            creations.add(new Object[]{oc, SyntaxShapes.assignedTo(parent),
                     new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()}, parent});
             // an anonymous class body is analysed as a type of its own (its methods run later, not here)
             if (oc.getAnonymousClassBody().isPresent()) {

@@ -40,7 +40,8 @@ import java.util.Optional;
 /**
  * Static predicates over JavaParser nodes used while building a method {@link io.idemcheck.core.facts.Body}: where a
  * statement belongs relative to a try statement, whether a statement always leaves its block, whether a field access
- * names a type, and how a call's result is used. Stateless.
+ * names a type, how a call's result is used, and which names a loop condition or an assignment stores into.
+ * Stateless.
  */
 final class SyntaxShapes {
 
@@ -251,6 +252,32 @@ final class SyntaxShapes {
         }
         String f = fa.getNameAsString();
         return "set" + Character.toUpperCase(f.charAt(0)) + f.substring(1);
+    }
+
+    /** The names a while loop's condition assigns ({@code while ((line = r.readLine()) != null)}), in order. */
+    static java.util.List<String> assignedInCondition(WhileStmt ws) {
+        java.util.List<String> vars = new java.util.ArrayList<>();
+        for (AssignExpr a : ws.getCondition().findAll(AssignExpr.class)) {
+            if (a.getTarget() instanceof NameExpr n) {
+                vars.add(n.getNameAsString());
+            }
+        }
+        return vars;
+    }
+
+    /**
+     * The variable or field that the expression under {@code parent} is stored in: the declared variable, the
+     * assigned name, or the assigned field's name ({@code this.x = new X()}); null for any other parent.
+     */
+    static String assignedTo(Node parent) {
+        if (parent instanceof VariableDeclarator vd) {
+            return vd.getNameAsString();
+        } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof NameExpr n) {
+            return n.getNameAsString();
+        } else if (parent instanceof AssignExpr ae && ae.getTarget() instanceof FieldAccessExpr fa) {
+            return fa.getNameAsString();
+        }
+        return null;
     }
 
     /** The {@code new} expressions a body walk collected, each {ObjectCreationExpr, assignedTo, int[]{owner call id,

@@ -37,6 +37,19 @@ public record MethodInfo(MethodRef method, List<Call> calls, MethodSummary summa
     }
 
     /**
+     * {@link Call#resultChecked()} of {@code c}: its result reaches a decision (a condition, returned, an argument, a
+     * receiver or another use), or is held in a variable that the names of a later condition derive from
+     * ({@code guardRoots}: the roots of each guard's names, by guard id).
+     */
+    static boolean resultChecked(CallSite c, List<Set<String>> guardRoots) {
+        return switch (c.use()) {
+            case CONDITION, RETURNED, ARGUMENT, RECEIVER, OTHER -> true;
+            case ASSIGNED -> guardRoots.stream().anyMatch(r -> r.contains(c.assignedTo()));
+            default -> false;
+        };
+    }
+
+    /**
      * One call of the method with its facts.
      *
      * @param site           the call in the method's body

@@ -470,23 +470,11 @@ public final class Semantics implements CallFacts {
                     break;
                 }
             }
-            out.add(new MethodInfo.Call(c, ci, guardingClaim(m, c), resultChecked(c, guardRoots),
+            out.add(new MethodInfo.Call(c, ci, guardingClaim(m, c), MethodInfo.resultChecked(c, guardRoots),
                     keyRoots == null ? Set.of() : keyRoots, keyRoots == null ? null : keyWhy[0], AsyncHandoff.inAsyncLambda(index, m, c), inTx, held,
                     Locks.acquisitionOf(this, m, c)));
         }
         return new MethodInfo(m, out, summary(m), entry, reachable, tx, redelivered, locks);
-    }
-
-    /**
-     * The call's result reaches a decision: a condition, returned, an argument, a receiver or another use; or held in
-     * a variable that the names of a later condition derive from.
-     */
-    private static boolean resultChecked(CallSite c, List<Set<String>> guardRoots) {
-        return switch (c.use()) {
-            case CONDITION, RETURNED, ARGUMENT, RECEIVER, OTHER -> true;
-            case ASSIGNED -> guardRoots.stream().anyMatch(r -> r.contains(c.assignedTo()));
-            default -> false;
-        };
     }
 
     // ---- queries over the facts (delegated) -------------------------------------------------------------------------
