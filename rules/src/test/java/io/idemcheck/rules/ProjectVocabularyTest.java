@@ -151,6 +151,36 @@ class ProjectVocabularyTest {
         assertThat(ids(undeclared)).isEmpty();
     }
 
+    /**
+     * A pattern in idemcheck.yml that matches no call of the main code (a typo in the package, the wrong argument
+     * count) changed nothing: each such pattern is one INFO diagnostic at its line; a pattern that matches says nothing.
+     */
+    @Test
+    void aPatternThatMatchesNoCallIsOneDiagnosticAtItsLine() throws Exception {
+        Path root = tmp.resolve("typo");
+        Map<String, String> files = Map.of(
+                "com/acme/SettleJob.java", job("com.acme.lock.JobLock", "JobLock", "lock.hold(\"settle\");"),
+                "com/acme/lock/JobLock.java", JOB_LOCK, "com/acme/Support.java", SUPPORT);
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            Path p = root.resolve("src/main/java").resolve(f.getKey());
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, f.getValue());
+        }
+        Files.writeString(root.resolve("idemcheck.yml"), "locks:\n  - \"com.acme.lock.JobLock#hold(*)\"\n"
+                + "  - \"com.acme.lok.JobLock#hold(*)\"\nrecords:\n  - \"com.acme.TaskMapper#updateStatus(id)\"\n"
+                + "effects:\n  - {pattern: \"com.acme.PaymentClient#charge(*)\", kind: payment}\n");
+        var result = new Analyzer().scan(new ScanRequest(List.of(root), root, 1, RuleRegistry.load(),
+                ProgressListener.NONE, ConfigLoader.load(root.resolve("idemcheck.yml"))));
+        var notes = result.diagnostics().stream().filter(d -> "idemcheck.yml".equals(d.path())).toList();
+        assertThat(notes).extracting(d -> d.line() + " " + d.message().substring(0, d.message().indexOf(" matches")))
+                .containsExactly("3 locks pattern 'com.acme.lok.JobLock#hold(*)'",
+                        "5 records pattern 'com.acme.TaskMapper#updateStatus(id)'");
+        assertThat(notes).allSatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(io.idemcheck.core.finding.Diagnostic.Kind.INFO);
+            assertThat(d.message()).contains("matches no call in the scanned main code, so it changes nothing");
+        });
+    }
+
     @Test
     void aCallDeclaredInClaimsIsStillAClaim() throws Exception {
         // claims: keeps its meaning, a call whose result tells whether this run won the row: IDEM009 is silent

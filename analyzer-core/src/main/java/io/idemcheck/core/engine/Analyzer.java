@@ -196,6 +196,7 @@ public final class Analyzer {
 
         List<Finding> findings = runRules(rules, project, config, diagnostics, threads(request));
         diagnostics.addAll(parsing.lateDiagnostics());
+        diagnostics.addAll(ConfigPatternCheck.unmatched(config, index, root));
         List<RuleDescriptor> descriptors = new ArrayList<>();
         for (Rule rule : rules) {
             descriptors.add(configured(RuleRegistry.describe(rule), config));

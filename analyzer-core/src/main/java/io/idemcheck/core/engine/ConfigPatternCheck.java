@@ -1,0 +1,78 @@
+package io.idemcheck.core.engine;
+
+import io.idemcheck.core.config.MethodPattern;
+import io.idemcheck.core.config.ProjectConfig;
+import io.idemcheck.core.facts.CallSite;
+import io.idemcheck.core.finding.Diagnostic;
+import io.idemcheck.core.index.CallTarget;
+import io.idemcheck.core.index.MethodRef;
+import io.idemcheck.core.index.ProjectIndex;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code idemcheck.yml} method patterns ({@code effects}, {@code records}, {@code claims}, {@code locks},
+ * {@code keyCarriers}) that match no call of the scanned main code: a pattern with a typo in its package, type or
+ * method name, or the wrong argument count, silently changes nothing, so each is one INFO diagnostic at its line.
+ */
+final class ConfigPatternCheck {
+
+    private ConfigPatternCheck() {
+    }
+
+    /**
+     * One pass over the calls of every main-code method with a body ({@link ProjectIndex#calls}, memoised by the
+     * index; nothing when the configuration has no method pattern), each call's receiver type as the analysis reads it
+     * (the declared type of the variable or field, fully qualified when resolved) tested against each pattern not yet
+     * matched.
+     *
+     * @return INFO diagnostics at the configuration file's path (relative to {@code root} when under it) and each
+     *         unmatched pattern's line, in the order the file lists them
+     */
+    static List<Diagnostic> unmatched(ProjectConfig config, ProjectIndex index, Path root) {
+        Map<MethodPattern, String> patterns = new IdentityHashMap<>();
+        List<MethodPattern> order = new ArrayList<>();
+        config.effects().forEach(e -> add(patterns, order, e.pattern(), "effects"));
+        config.records().forEach(p -> add(patterns, order, p, "records"));
+        config.claims().forEach(p -> add(patterns, order, p, "claims"));
+        config.locks().forEach(p -> add(patterns, order, p, "locks"));
+        config.keyCarriers().forEach(k -> add(patterns, order, k.pattern(), "keyCarriers"));
+        if (order.isEmpty() || config.file() == null) {
+            return List.of();
+        }
+        List<MethodPattern> open = new ArrayList<>(order);
+        for (MethodRef m : index.methods()) {
+            if (open.isEmpty()) {
+                break;
+            }
+            if (m.file().test() || !m.method().hasBody()) {
+                continue;
+            }
+            for (CallTarget t : index.calls(m)) {
+                CallSite c = t.call();
+                String type = t.receiverType() == null ? "" : t.receiverType().name();
+                open.removeIf(p -> p.matches(type, c.name(), c.args().size()));
+            }
+        }
+        String path = Suppressions.displayPath(root, config.file());
+        List<Diagnostic> out = new ArrayList<>();
+        for (MethodPattern p : open) {
+            out.add(new Diagnostic(Diagnostic.Kind.INFO, path, p.line(), 0, patterns.get(p) + " pattern '"
+                    + p.pattern() + "' matches no call in the scanned main code, so it changes nothing: check its "
+                    + "package, type and method name and its argument count against a call it should match "
+                    + "(idemcheck explain FILE:LINE shows each call's receiver type as idemcheck reads it)"));
+        }
+        return out;
+    }
+
+    private static void add(Map<MethodPattern, String> patterns, List<MethodPattern> order, MethodPattern p,
+                            String key) {
+        if (patterns.putIfAbsent(p, key) == null) {
+            order.add(p);
+        }
+    }
+}
