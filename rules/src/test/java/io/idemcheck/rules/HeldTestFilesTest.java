@@ -78,15 +78,39 @@ class HeldTestFilesTest {
                 && d.path().endsWith("UnrelatedTest.java"));
     }
 
-    /** Without the helper, the test that crashes the job names nothing it runs: IDEM007 reports no test runs it. */
+    /**
+     * Without the helper, the test that crashes the job names nothing it runs: IDEM007 reports no test runs it. The
+     * test is parsed all the same, as the first held file: no other test file was parsed, and whether the scan has
+     * test sources at all is whether one parses.
+     */
     @Test
     void withoutTheHelperNoTestRunsTheJob(@TempDir Path dir) throws IOException {
         copy(CASES.resolve("MissingKillMidwayTest/Neg24_CrashTestThroughAHelperInAnotherTestFile"), dir);
         Files.delete(dir.resolve("src/test/java/demo/JobFixture.java"));
+        write(dir.resolve("src/test/java/demo/UnrelatedTest.java"), "package demo;\n\nclass UnrelatedTest {\n}\n");
         ScanResult held = new Analyzer().scan(request(dir));
         assertThat(held.findings()).filteredOn(f -> f.ruleId().equals("IDEM007")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("no test runs this job at all"));
-        assertThat(held.stats().unparsedTestFiles()).isEqualTo(1);
+        assertThat(held.stats().unparsedTestFiles()).isEqualTo(1); // UnrelatedTest, after RestartAfterCrashTest
+    }
+
+    /**
+     * When the only test file does not parse, the scan has no test sources, held or parsed: IDEM007 says once that
+     * it could not check the job instead of reporting that no test runs it (a held file is parsed until one parses).
+     */
+    @Test
+    void aScanWhoseOnlyTestFileDoesNotParseHasNoTestSources(@TempDir Path dir) throws IOException {
+        copy(CASES.resolve("MissingKillMidwayTest/Neg24_CrashTestThroughAHelperInAnotherTestFile"), dir);
+        Files.delete(dir.resolve("src/test/java/demo/JobFixture.java"));
+        write(dir.resolve("src/test/java/demo/RestartAfterCrashTest.java"), "package demo;\n\nclass "
+                + "RestartAfterCrashTest {\n    void adds() {\n        int x = 1 +;\n    }\n}\n");
+        ScanResult held = new Analyzer().scan(request(dir));
+        ScanResult parsed = new Analyzer().scan(request(dir), p -> { });
+        assertThat(parsed.findings()).noneMatch(f -> f.ruleId().equals("IDEM007"));
+        assertThat(held.findings()).isEqualTo(parsed.findings());
+        assertThat(held.diagnostics()).anyMatch(d -> d.kind() == Diagnostic.Kind.PARSE_ERROR
+                && d.path().endsWith("RestartAfterCrashTest.java"));
+        assertThat(held.stats().unparsedTestFiles()).isZero();
     }
 
     /**

@@ -47,7 +47,14 @@ final class Parsing implements HeldTests {
     /** Per position in {@link #java}: the facts of a file parsed (or restored), null when none (yet). */
     private final FileFacts[] facts;
     private final List<Diagnostic> lateDiagnostics = new ArrayList<>();
-    private final Set<String> declaredByLate = new HashSet<>();
+    /** The types' and methods' simple names declared by the test files parsed (with the main code or later). */
+    private final Set<String> declaredByTests = new HashSet<>();
+    /** The identifiers the texts of the test files parsed (with the main code or later) use. */
+    private final Set<String> usedByTests = new HashSet<>();
+    /** Per position in {@link #java}: the identifiers of a test file parsed with the main code, until merged. */
+    private final Set<String>[] firstTestWords;
+    /** Per position in {@link #java}: the type names a held file may declare ({@link JavaWords#declaredTypes}). */
+    private Set<String>[] heldTypes;
     private int heldAtFirst;
     private int stillHeld;
     private int parsedLate;
@@ -68,6 +75,9 @@ final class Parsing implements HeldTests {
         this.threads = Math.max(1, Math.min(t, Math.max(1, java.size())));
         this.held = new byte[java.size()][];
         this.facts = new FileFacts[java.size()];
+        @SuppressWarnings("unchecked")
+        Set<String>[] words = new Set[java.size()];
+        this.firstTestWords = words;
     }
 
     /**
@@ -101,6 +111,11 @@ final class Parsing implements HeldTests {
                 if (r.facts() != null) {
                     facts[i] = r.facts();
                     out.add(r.facts());
+                    if (firstTestWords[i] != null) {
+                        declare(r.facts(), declaredByTests);
+                        usedByTests.addAll(firstTestWords[i]);
+                        firstTestWords[i] = null;
+                    }
                 }
             }
         }
@@ -122,7 +137,13 @@ final class Parsing implements HeldTests {
             held[at] = bytes;
             return null;
         }
-        return parse(f, bytes);
+        JavaSourceParser.Result r = parse(f, bytes);
+        if (hold && r.facts() != null && r.facts().test()) {
+            // test code parsed now (it holds the suppression word, or JUnit imports outside src/test/): a held file
+            // may declare what it names or name what it declares, as a late one's
+            firstTestWords[at] = JavaWords.identifiers(bytes);
+        }
+        return r;
     }
 
     /**
@@ -197,13 +218,27 @@ final class Parsing implements HeldTests {
     @Override
     public synchronized List<FileFacts> filesNaming(Set<String> words) {
         Set<String> names = new HashSet<>(words);
-        names.addAll(declaredByLate);
+        names.addAll(declaredByTests);
+        if (heldTypes == null && stillHeld > 0) {
+            @SuppressWarnings("unchecked")
+            Set<String>[] types = new Set[held.length];
+            for (int i = 0; i < held.length; i++) {
+                if (held[i] != null) {
+                    types[i] = JavaWords.declaredTypes(held[i]);
+                }
+            }
+            heldTypes = types;
+        }
         while (stillHeld > 0) {
             List<Integer> naming = new ArrayList<>();
             for (int i = 0; i < held.length; i++) {
-                if (held[i] != null && names(held[i], names)) {
+                if (held[i] != null && (names(held[i], names) || declaresOneOf(heldTypes[i], usedByTests))) {
                     naming.add(i);
                 }
+            }
+            if (naming.isEmpty() && !anyTestParsed()) {
+                // whether the scan has test sources is whether one parses: find the first that does
+                naming.add(firstHeld());
             }
             if (naming.isEmpty()) {
                 break;
@@ -215,12 +250,14 @@ final class Parsing implements HeldTests {
                 SourceFile f = java.get(i);
                 files.add(f);
                 tasks.add(() -> parse(f, bytes));
+                usedByTests.addAll(JavaWords.identifiers(bytes));
             }
             List<Diagnostic> diagnostics = new ArrayList<>();
             List<JavaSourceParser.Result> results = runAll(tasks, diagnostics, files);
             for (int k = 0; k < naming.size(); k++) {
                 int i = naming.get(k);
                 held[i] = null;
+                heldTypes[i] = null;
                 stillHeld--;
                 JavaSourceParser.Result r = results.get(k);
                 if (r == null) {
@@ -231,7 +268,7 @@ final class Parsing implements HeldTests {
                     facts[i] = r.facts();
                     parsedLate++;
                     declare(r.facts(), names);
-                    declare(r.facts(), declaredByLate);
+                    declare(r.facts(), declaredByTests);
                 }
             }
             lateDiagnostics.addAll(diagnostics);
@@ -243,6 +280,35 @@ final class Parsing implements HeldTests {
             }
         }
         return out;
+    }
+
+    /** True when some test file was parsed (with the main code or later); facts are in path order. */
+    private boolean anyTestParsed() {
+        for (FileFacts f : facts) {
+            if (f != null && f.test()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The position of the first file still held. */
+    private int firstHeld() {
+        for (int i = 0; i < held.length; i++) {
+            if (held[i] != null) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no file is held");
+    }
+
+    private static boolean declaresOneOf(Set<String> declared, Set<String> used) {
+        for (String t : declared) {
+            if (used.contains(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The names a file declares that another test file may call or name: its types' and methods' simple names. */

@@ -57,8 +57,10 @@ public final class ProjectIndex {
     private final LongAdder work;
 
     /**
-     * Indexes {@code files}: types by name (the first file declaring a fully qualified name wins), methods by owner
-     * type, name and annotation, files by path, and supertypes. Linear in the number of types and methods.
+     * Indexes {@code files}: types by name (the first main-code file declaring a fully qualified name wins, a test
+     * file's declaration only when no main-code file has one: main code never compiles against test code, and the
+     * answer must not depend on which test files a scan parsed), methods by owner type, name and annotation, files by
+     * path, and supertypes. Linear in the number of types and methods.
      */
     public ProjectIndex(List<FileFacts> files, Catalog catalog) {
         this(files, catalog, new LongAdder());
@@ -83,7 +85,14 @@ public final class ProjectIndex {
             filesByPath.putIfAbsent(f.relPath(), f);
             for (TypeFacts t : f.types()) {
                 TypeEntry e = new TypeEntry(t, f);
-                types.putIfAbsent(t.fqn(), e);
+                TypeEntry had = types.get(t.fqn());
+                if (had == null) {
+                    types.put(t.fqn(), e);
+                } else if (had.file().test() && !f.test()) {
+                    // in the order the index would have without the test file's declaration
+                    types.remove(t.fqn());
+                    types.put(t.fqn(), e);
+                }
                 bySimpleName.computeIfAbsent(t.simpleName(), k -> new ArrayList<>()).add(e);
             }
         }

@@ -23,8 +23,11 @@ public interface HeldTests {
     /**
      * The first parse's files plus every held test file whose text contains one of {@code words} as a Java identifier
      * (comments and strings count: the match only has to be a superset), then every held file naming a type or method
-     * those files declare, and so on until no file is added. A held file is parsed once per scan however often it is
-     * asked for; its parse diagnostics join the scan's. Thread-safe.
+     * a parsed test file declares, or declaring a type a parsed test file's text names (a test base class, the type of
+     * an inherited field or of a helper's result: a parsed test's calls resolve through it), and so on until no file
+     * is added. When no parsed file is test code, held files are parsed in path order until one parses (whether the
+     * scan has test sources is whether one parses). A held file is parsed once per scan however often it is asked
+     * for; its parse diagnostics join the scan's. Thread-safe.
      *
      * @param words identifiers (method names, simple type names), compared exactly
      * @return the facts of the files, in the scan's path order (the order of the first parse's files, held files

@@ -81,15 +81,17 @@ public final class TestEvidence {
      * the method or type it reaches, and a call on a test double reaches an inherited main method through the main
      * type the double extends, a subtype of the method's type (whose name is asked for too). So the test files that can reach a target are those whose text names such an
      * ancestor, or a test type or method declared in a file that does ({@link HeldTests#filesNaming} closes over
-     * those). {@code words} adds names asked about directly: the record steps a test's fake may make throw
-     * ({@link #recordFault}).
+     * those). A step resolves through the types its file names (a test base class holding the job in a field typed
+     * by the job's interface, a helper returning it): {@link HeldTests#filesNaming} also parses the held files
+     * declaring a type a parsed test file names. {@code words} adds names asked about directly: the record steps a
+     * test's fake may make throw ({@link #recordFault}).
      *
      * @param main    the index of the first parse (main code and the test files not held back)
      * @param held    the held test files, or null when none was held
      * @param targets the methods the caller will ask {@link #testsReaching} and {@link #reaches} about
      * @param words   more identifiers whose test declarations matter, e.g. record method names
      * @return evidence over {@code main} plus the held test files that can name a target; {@link #anyTestSources}
-     *         true when the scan has any test file, parsed or held
+     *         true when some test file parses (held or not)
      */
     public static TestEvidence covering(ProjectIndex main, HeldTests held, Collection<MethodRef> targets,
                                         Collection<String> words) {
@@ -114,7 +116,9 @@ public final class TestEvidence {
         }
         List<FileFacts> files = held.filesNaming(names);
         ProjectIndex index = files.size() == main.files().size() ? main : main.withFiles(files);
-        return new TestEvidence(index, true);
+        // filesNaming parses a held file until one parses when none of the others is test code: a scan whose only
+        // test files do not parse has no test sources, as when every file is parsed
+        return new TestEvidence(index, index.anyTestSources());
     }
 
     /** The simple names of {@code m}'s type and of the types it is nested in ({@code Outer}, {@code Inner}). */
@@ -131,7 +135,7 @@ public final class TestEvidence {
         }
     }
 
-    /** True when some scanned file is test code, parsed or held back. Constant time. */
+    /** True when some scanned file that parses is test code (held back or not). Constant time. */
     public boolean anyTestSources() {
         return anyTestSources;
     }

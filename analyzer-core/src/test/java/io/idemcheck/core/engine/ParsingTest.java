@@ -40,4 +40,32 @@ class ParsingTest {
     void aUnicodeEscapeAlwaysCounts() {
         assertThat(names("class T { void t() { job.r\\u0075n(); } }", "nothing")).isTrue();
     }
+
+    private static Set<String> declared(String text) {
+        return JavaWords.declaredTypes(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The type names a held file may declare: every class, interface, enum, record and annotation type, nested too. */
+    @Test
+    void declaredTypesAreTheNamesAfterATypeKeyword() {
+        assertThat(declared("package a; public abstract class Base<T> { static final class Inner {} "
+                + "interface Api {} enum E { A } record R(int x) {} @interface Ann {} }"))
+                .containsExactlyInAnyOrder("Base", "Inner", "Api", "E", "R", "Ann");
+        assertThat(declared("class /* a comment */ A {}\nclass // another\n B {}")).containsExactlyInAnyOrder("A", "B");
+    }
+
+    /** A class literal, a string or a comment's words are no declaration; a variable named record is none either. */
+    @Test
+    void classLiteralsStringsAndCommentsDeclareNothing() {
+        assertThat(declared("class T { Object o = Job.class; String s = \"class Fake\"; String b = \"\"\"\n"
+                + "class Block\"\"\"; char c = '\\''; /* class Old */ // class Older\n void f(Record record) "
+                + "{ record.x(); } }")).containsExactly("T");
+    }
+
+    /** The identifiers a file uses, wherever they are. */
+    @Test
+    void identifiersAreEveryWholeWord() {
+        assertThat(JavaWords.identifiers("class T extends Base { Works w; } // Fixture".getBytes(StandardCharsets.UTF_8)))
+                .containsExactlyInAnyOrder("class", "T", "extends", "Base", "Works", "w", "Fixture");
+    }
 }

@@ -1,0 +1,5 @@
+package demo;
+
+public interface NightlyWork {
+    void run();
+}

@@ -1,0 +1,22 @@
+package demo;
+
+import org.springframework.scheduling.annotation.Scheduled;
+
+public class Job implements NightlyWork {
+    TaskMapper taskMapper;
+    PaymentClient paymentClient;
+
+    public Job(TaskMapper taskMapper, PaymentClient paymentClient) {
+        this.taskMapper = taskMapper;
+        this.paymentClient = paymentClient;
+    }
+
+    @Scheduled(fixedDelay = 60000)
+    @Override
+    public void run() {
+        for (Task t : taskMapper.selectPending()) {
+            paymentClient.charge(t.getUserId(), t.getAmount());
+            taskMapper.updateStatus(t.getId(), "DONE");
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package demo;
+
+import org.junit.jupiter.api.Test;
+
+class SomeTest {
+    @Test
+    void nothing() {
+    }
+}
