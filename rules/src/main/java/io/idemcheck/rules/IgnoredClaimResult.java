@@ -452,7 +452,7 @@ public final class IgnoredClaimResult implements MethodRule {
         b.related(nextLoc);
         b.flow(Semantics.location(m, claim.range(), "the claim's row count is ignored"));
         b.flow(nextLoc);
-        String exit = claim.loopIds().isEmpty() ? "return;" : "continue;";
+        String exit = RuleFixes.exit(m, claim);
         b.fix(RuleFixes.ignoredClaim(mc.project(), m, claim, Fix.of("Check the claim's row count and skip the item when it is not 1.",
                 "if (" + claim.text().replace("\n", " ") + " != 1) {\n    " + exit
                         + " // another run owns or finished this row\n}")));

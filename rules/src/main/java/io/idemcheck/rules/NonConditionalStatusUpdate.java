@@ -427,7 +427,7 @@ public final class NonConditionalStatusUpdate implements MethodRule {
                 "// and act only when this caller made the transition:",
                 "int n = " + first.call().text().replace("\n", " ") + ";   // pass the expected current status",
                 "if (n != 1) {",
-                "    " + (first.call().loopIds().isEmpty() ? "return;" : "continue;")
+                "    " + RuleFixes.exit(first.method(), first.call())
                         + " // someone else already moved this row",
                 "}");
         return Fix.of("Add the expected current status (or a version/owner predicate) to the UPDATE's WHERE clause "

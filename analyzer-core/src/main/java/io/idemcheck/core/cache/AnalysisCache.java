@@ -61,7 +61,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AnalysisCache {
 
     /** Bumped whenever the facts records or the file layout change shape. */
-    static final int FORMAT = 8;
+    static final int FORMAT = 9;
     private static final String MAGIC = "idemcheck-analysis-cache";
 
     /**

@@ -81,7 +81,7 @@ final class BodyBuilder {
     private final List<CallSite> calls = new ArrayList<>();
     private final List<LoopFact> loops = new ArrayList<>();
     private final List<GuardFact> guards = new ArrayList<>();
-    private final List<int[]> lambdaInfo = new ArrayList<>(); // [ownerCallId, parentId]
+    private final List<int[]> lambdaInfo = new ArrayList<>(); // [ownerCallId, parentId, LambdaFact.Returns ordinal]
     private final List<List<String>> lambdaParams = new ArrayList<>();
     private final Map<String, LocalVarBuilder> locals = new LinkedHashMap<>();
 
@@ -445,7 +445,7 @@ final class BodyBuilder {
      * ({@code forEach}, {@code map}) opens a loop over the elements and returns true (the caller pops it). */
     private boolean openLambda(List<String> ps, String ownerName, Node n) {
         int id = lambdaInfo.size();
-        lambdaInfo.add(new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek()});
+        lambdaInfo.add(new int[]{-1, lambdaStack.isEmpty() ? -1 : lambdaStack.peek(), SyntaxShapes.lambdaReturns(n)});
         lambdaParams.add(ps);
         if (!pendingLambdas.isEmpty()) {
             pendingLambdas.peek().add(id);

@@ -302,8 +302,30 @@ final class SyntaxShapes {
                                                                         java.util.List<java.util.List<String>> params) {
         java.util.List<io.idemcheck.core.facts.LambdaFact> out = new java.util.ArrayList<>();
         for (int i = 0; i < info.size(); i++) {
-            out.add(new io.idemcheck.core.facts.LambdaFact(i, params.get(i), info.get(i)[0], info.get(i)[1]));
+            out.add(new io.idemcheck.core.facts.LambdaFact(i, params.get(i), info.get(i)[0], info.get(i)[1],
+                    io.idemcheck.core.facts.LambdaFact.Returns.values()[info.get(i)[2]]));
         }
         return out;
+    }
+
+    /**
+     * The {@link io.idemcheck.core.facts.LambdaFact.Returns} ordinal of lambda (or method reference) {@code n}: VALUE
+     * when its block body has a {@code return <value>;} of its own (not one of a lambda, anonymous or local class
+     * inside it), NOTHING for another block body, EXPRESSION for an expression body or a method reference.
+     */
+    static int lambdaReturns(Node n) {
+        if (!(n instanceof LambdaExpr le) || !(le.getBody() instanceof BlockStmt body)) {
+            return io.idemcheck.core.facts.LambdaFact.Returns.EXPRESSION.ordinal();
+        }
+        boolean value = false;
+        for (ReturnStmt r : body.findAll(ReturnStmt.class)) {
+            boolean own = r.getExpression().isPresent();
+            for (Node p = r.getParentNode().orElse(null); own && p != null && p != le; p = p.getParentNode().orElse(null)) {
+                own = !(p instanceof LambdaExpr || p instanceof ObjectCreationExpr || p instanceof TypeDeclaration<?>);
+            }
+            value |= own;
+        }
+        return (value ? io.idemcheck.core.facts.LambdaFact.Returns.VALUE
+                : io.idemcheck.core.facts.LambdaFact.Returns.NOTHING).ordinal();
     }
 }

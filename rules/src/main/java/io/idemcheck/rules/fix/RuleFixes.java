@@ -223,24 +223,78 @@ public final class RuleFixes {
 
     /**
      * The statement that gives up the item at call {@code c} of {@code m}: {@code continue;} inside a loop statement
-     * that encloses it in the same body, {@code return;} outside any loop, or inside a lambda the loop hands the item
-     * to ({@code pool.submit(() -> ..)}, {@code forEach(t -> ..)}), where {@code continue} does not compile.
+     * that encloses it in the same frame; otherwise one that leaves the frame the call runs in. That is the innermost
+     * lambda when the call sits in one (also the lambda a loop hands the item to: {@code pool.submit(() -> ..)},
+     * {@code forEach(t -> ..)}, where {@code continue} does not compile; see {@link #lambdaExit}), else the method
+     * ({@link #methodExit}). A null {@code c} leaves the method.
      */
-    static String exit(MethodRef m, CallSite c) {
-        if (c.loopIds().isEmpty()) {
-            return "return;";
+    public static String exit(MethodRef m, CallSite c) {
+        if (c == null) {
+            return methodExit(m);
         }
         if (c.lambdaId() < 0) {
-            return "continue;";
+            return c.loopIds().isEmpty() ? methodExit(m) : "continue;";
         }
-        io.idemcheck.core.facts.Body body = m.method().body();
-        io.idemcheck.core.facts.LoopFact inner = body.loops().get(c.loopIds().get(c.loopIds().size() - 1));
-        int owner = body.lambdas().get(c.lambdaId()).ownerCallId();
-        if (inner.kind().startsWith("lambda:") || owner < 0) {
-            return "return;"; // the loop is the lambda itself (forEach), or where the lambda sits is not known
+        Body body = m.method().body();
+        io.idemcheck.core.facts.LambdaFact lambda = body.lambdas().get(c.lambdaId());
+        if (!c.loopIds().isEmpty()) {
+            LoopFact inner = body.loops().get(c.loopIds().get(c.loopIds().size() - 1));
+            int owner = lambda.ownerCallId();
+            // the loop is the lambda itself (forEach), or where the lambda sits is not known: leave the lambda
+            if (!inner.kind().startsWith("lambda:") && owner >= 0
+                    && !inner.range().contains(body.calls().get(owner).range())) {
+                return "continue;"; // a loop inside the lambda
+            }
         }
-        boolean loopAroundLambda = inner.range().contains(body.calls().get(owner).range());
-        return loopAroundLambda ? "return;" : "continue;";
+        return lambdaExit(body, lambda);
+    }
+
+    /** Calls whose lambda argument gives back nothing (a Consumer, a Runnable), whatever its body's expression. */
+    private static final Set<String> VOID_LAMBDA_OWNERS = Set.of("forEach", "forEachOrdered", "forEachRemaining",
+            "peek", "ifPresent", "ifPresentOrElse", "executeWithoutResult", "runAsync", "thenAccept", "thenRun",
+            "doOnNext", "subscribe");
+
+    /** Leaves a lambda that must give back a value or whose body is an expression of unknown type: a comment only. */
+    static final String LEAVE_LAMBDA = "/* leave the lambda here: return, with the value it must give back, if any */";
+
+    /**
+     * The statement that leaves lambda {@code l} early: {@code return;} when its block returns nothing or it is passed
+     * where nothing is given back ({@code forEach}, {@code ifPresent}), {@code return null;} when its block returns a
+     * value (a {@code Callable}, a {@code Supplier}: a plain {@code return;} does not compile there), and
+     * {@link #LEAVE_LAMBDA}, a comment, for an expression body passed elsewhere (void or a value: not known).
+     */
+    static String lambdaExit(Body body, io.idemcheck.core.facts.LambdaFact l) {
+        return switch (l.returns()) {
+            case NOTHING -> "return;";
+            case VALUE -> "return null;";
+            case EXPRESSION -> l.ownerCallId() >= 0
+                    && VOID_LAMBDA_OWNERS.contains(body.calls().get(l.ownerCallId()).name()) ? "return;" : LEAVE_LAMBDA;
+        };
+    }
+
+    /**
+     * The statement that leaves method {@code m} early: {@code return;} in a void method or a constructor, else a
+     * return of the declared type's empty value ({@code return false;}, {@code return 0;}, {@code return 0L;},
+     * {@code return Optional.empty();}, {@code return null;} for other reference types); {@link #LEAVE_LAMBDA}'s
+     * method twin, a comment, when the return type is not known.
+     */
+    static String methodExit(MethodRef m) {
+        TypeRef rt = m.method().returnType();
+        if (rt == null || rt.isUnknown()) {
+            return "/* leave the method here: return, with the value it must give back, if any */";
+        }
+        return switch (rt.simpleName()) {
+            case "void" -> "return;";
+            case "boolean", "Boolean" -> "return false;";
+            case "int", "short", "byte", "Integer", "Short", "Byte" -> "return 0;";
+            case "long", "Long" -> "return 0L;";
+            case "double", "Double" -> "return 0.0;";
+            case "float", "Float" -> "return 0f;";
+            case "char", "Character" -> "return '\\0';";
+            case "Optional", "OptionalInt", "OptionalLong", "OptionalDouble" -> "return " + rt.simpleName()
+                    + ".empty();";
+            default -> "return null;";
+        };
     }
 
     /**
@@ -344,7 +398,7 @@ public final class RuleFixes {
     public static Fix claimInsteadOfCheck(Project project, MethodRef m, String guardText, String variable,
                                           CallSite act, String table, Fix base) {
         Item it = variable != null ? item(project, m, variable) : item(project, m, act);
-        String exit = act == null ? "return;" : exit(m, act);
+        String exit = exit(m, act);
         String template = Templates.claimInsteadOfCheck(guardText, it.parts().idExpr(),
                 act == null ? "act(" + it.name() + ")" : act.text(), table, exit);
         return new Fix(base.description(), template, base.edits(), base.recipes());

@@ -211,4 +211,102 @@ class RuleFixesTest {
             assertThat(e.getValue().get(0)).contains("continue; // another run owns this row");
         });
     }
+
+    /**
+     * Where the item is given up in a frame that must give back a value, a plain {@code return;} does not compile: a
+     * Callable or Supplier lambda leaves with {@code return null;}, a method with its return type's empty value
+     * ({@code return 0;}, {@code return false;}); a void lambda and a void method keep {@code return;}.
+     */
+    @Test
+    void templatesLeaveAValueReturningFrameWithAValue() throws Exception {
+        Files.writeString(root.resolve("ChargeJob.java"), VALUE_FRAMES);
+        java.util.Map<Integer, String> templates = new java.util.TreeMap<>();
+        for (Finding f : scan(new SideEffectBeforeStatusRecord()).findings()) {
+            templates.put(f.primary().startLine(), f.fix().template());
+        }
+        for (Finding f : scan(new IgnoredClaimResult()).findings()) {
+            templates.put(f.primary().startLine(), f.fix().template());
+        }
+        assertThat(templates).containsOnlyKeys(19, 24, 29, 30, 38, 44);
+        assertThat(templates.get(19)).as("Callable lambda").contains("    return null; // another run owns this row")
+                .doesNotContain("return;");
+        assertThat(templates.get(24)).as("void lambda").contains("    return; // another run owns this row");
+        assertThat(templates.get(30)).as("Supplier lambda").contains("    return null; // another run owns this row")
+                .doesNotContain("return;");
+        assertThat(templates.get(38)).as("int method").contains("    return 0; // another run owns this row")
+                .doesNotContain("return;");
+        assertThat(templates.get(29)).as("Supplier lambda").contains("    return null; // another run owns or finished")
+                .doesNotContain("return;");
+        assertThat(templates.get(44)).as("boolean method").contains("    return false; // another run owns or finished")
+                .doesNotContain("return;");
+    }
+
+    static final String VALUE_FRAMES = """
+            package demo.valueframes;
+
+            import java.util.List;
+            import java.util.Map;
+            import java.util.concurrent.ExecutorService;
+            import java.util.function.Supplier;
+            import org.springframework.scheduling.annotation.Scheduled;
+            import org.springframework.web.client.RestTemplate;
+
+            public class ChargeJob {
+                private TaskMapper taskMapper;
+                private RestTemplate rest;
+                private ExecutorService pool;
+
+                @Scheduled(fixedDelay = 1000)
+                public void run() {
+                    for (ChargeTask t : taskMapper.selectPending()) {
+                        pool.submit(() -> {
+                            rest.postForObject("https://psp.example.com/charges", Map.of("amount", t.getAmount()), String.class);
+                            taskMapper.markDone(t.getId());
+                            return null;
+                        });
+                        pool.execute(() -> {
+                            rest.postForObject("https://psp.example.com/refunds", Map.of("amount", t.getAmount()), String.class);
+                            taskMapper.markDone(t.getId());
+                        });
+                        chargeOne(t);
+                        Supplier<String> s = () -> {
+                            taskMapper.claim(t.getId());
+                            return rest.postForObject("https://psp.example.com/charges", t.getId(), String.class);
+                        };
+                        s.get();
+                        claimAndCharge(t);
+                    }
+                }
+
+                int chargeOne(ChargeTask t) {
+                    rest.postForObject("https://psp.example.com/charges", Map.of("amount", t.getAmount()), String.class);
+                    taskMapper.markDone(t.getId());
+                    return 1;
+                }
+
+                boolean claimAndCharge(ChargeTask t) {
+                    taskMapper.claim(t.getId());
+                    rest.postForObject("https://psp.example.com/charges", Map.of("amount", t.getAmount()), String.class);
+                    return true;
+                }
+            }
+
+            interface TaskMapper {
+                @org.apache.ibatis.annotations.Select("SELECT id, amount FROM charge_task WHERE status = 'PENDING'")
+                List<ChargeTask> selectPending();
+
+                @org.apache.ibatis.annotations.Update("UPDATE charge_task SET status = 'RUNNING' WHERE id = #{id} AND status = 'PENDING'")
+                int claim(long id);
+
+                @org.apache.ibatis.annotations.Update("UPDATE charge_task SET status = 'DONE' WHERE id = #{id}")
+                int markDone(long id);
+            }
+
+            class ChargeTask {
+                Long id;
+                java.math.BigDecimal amount;
+                Long getId() { return id; }
+                java.math.BigDecimal getAmount() { return amount; }
+            }
+            """;
 }

@@ -113,4 +113,33 @@ class TemplatesCompileTest {
         assertThat(r.path()).isEqualTo("src/main/resources/db/migration/V2__unique_order.sql");
         assertThat(r.params().get("content")).endsWith(";\n");
     }
+
+    /**
+     * The templates of a Callable lambda, an int method and a boolean method give the item up with a statement that
+     * compiles there (a plain {@code return;} did not).
+     */
+    @Test
+    void templatesCompileInFramesThatReturnAValue() throws Exception {
+        Path src = dir.resolve("scan");
+        Files.createDirectories(src);
+        Files.writeString(src.resolve("ChargeJob.java"), RuleFixesTest.VALUE_FRAMES);
+        java.util.Map<Integer, String> t = new java.util.TreeMap<>();
+        for (io.idemcheck.core.finding.Finding f : new io.idemcheck.core.engine.Analyzer().scan(
+                new io.idemcheck.core.engine.ScanRequest(List.of(src), src, 1, io.idemcheck.core.rule.RuleRegistry.of(
+                        List.of(new io.idemcheck.rules.SideEffectBeforeStatusRecord(),
+                                new io.idemcheck.rules.IgnoredClaimResult())),
+                        io.idemcheck.core.engine.ProgressListener.NONE)).findings()) {
+            t.put(f.primary().startLine(), f.fix().template());
+        }
+        compiles(RUNTIME + "import java.util.*;\npublic class Job {\n    TaskClaimer taskClaimer; IdempotencyLedger ledger; "
+                + "String workerId; Rest rest; TaskMapper taskMapper; java.util.concurrent.ExecutorService pool;\n"
+                + "    void run(List<ChargeTask> tasks) {\n        for (ChargeTask t : tasks) {\n"
+                + "            pool.submit(() -> {\n" + t.get(19) + "\n                return null;\n            });\n"
+                + "        }\n    }\n"
+                + "    int chargeOne(ChargeTask t) {\n" + t.get(38) + "\n        return 1;\n    }\n"
+                + "    boolean claimAndCharge(ChargeTask t) {\n" + t.get(44) + "\n        return true;\n    }\n}\n"
+                + "class Rest { String postForObject(String u, Object o, Class<?> c) { return null; } }\n"
+                + "class TaskMapper { int claim(long id) { return 1; } int markDone(long id) { return 1; } }\n"
+                + "class ChargeTask { Long getId() { return 1L; } java.math.BigDecimal getAmount() { return null; } }\n");
+    }
 }
