@@ -191,6 +191,13 @@ public final class IgnoredClaimResult implements MethodRule {
                         + ")"));
                 continue;
             }
+            CallSite comparer = carrier == null ? lambdaComparing(sem, m, claim) : null;
+            if (comparer != null) {
+                trace.missing(line, subject, "an ignored result: its row count, held in " + claim.assignedTo()
+                        + ", is compared inside the lambda passed to " + Semantics.display(comparer) + " at line "
+                        + comparer.range().line());
+                continue;
+            }
             if (completionOfOwnedRow(facts, c)) {
                 CallSite owner = facts.call(c).guardingClaim();
                 trace.missing(line, subject, "a claim of its own: it completes a row already owned by the checked "
@@ -253,6 +260,65 @@ public final class IgnoredClaimResult implements MethodRule {
             }
         }
         return true;
+    }
+
+    /**
+     * The call whose lambda compares the claim's row count held in a variable, or null: the count (or a value derived
+     * from it) is an argument of a later call ({@code Optional.of(n)}, {@code check(n, rows -> rows == 1)}), and a
+     * lambda passed to that call, or to a call chained on its result ({@code .filter(c -> c > 0)},
+     * {@code .ifPresent(c -> { if (c == 1) .. })}), compares its parameter with {@code == != < > <= >=} or
+     * {@code equals}. The comparison is the lambda's, so a condition of the method never names the count.
+     */
+    private static CallSite lambdaComparing(Semantics sem, MethodRef m, CallSite claim) {
+        String held = claim.use() == CallSite.Use.ASSIGNED ? claim.assignedTo() : null;
+        if (held == null) {
+            return null;
+        }
+        io.idemcheck.core.facts.Body body = m.method().body();
+        for (CallSite x : body.calls()) {
+            if (x.id() <= claim.id() || x.args().stream().noneMatch(a -> a.names().contains(held)
+                    || sem.roots(m, a.names()).contains(held))) {
+                continue;
+            }
+            for (CallSite y = x; y != null; y = chainedOn(body, y)) {
+                if (lambdaComparesItsParameter(body, y)) {
+                    return y;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The call made on the result of {@code c} ({@code c(..).next(..)}), or null. */
+    private static CallSite chainedOn(io.idemcheck.core.facts.Body body, CallSite c) {
+        for (CallSite o : body.calls()) {
+            if (o.receiver().kind() == io.idemcheck.core.facts.Receiver.Kind.CALL && o.receiver().callId() == c.id()) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** True when a lambda passed to {@code c} compares one of its parameters ({@code rows -> rows == 1}). */
+    private static boolean lambdaComparesItsParameter(io.idemcheck.core.facts.Body body, CallSite c) {
+        for (io.idemcheck.core.facts.LambdaFact l : body.lambdas()) {
+            if (l.ownerCallId() != c.id()) {
+                continue;
+            }
+            for (String p : l.params()) {
+                String q = java.util.regex.Pattern.quote(p);
+                java.util.regex.Pattern compared = java.util.regex.Pattern.compile("(?<![\\w.])" + q
+                        + "\\s*(?:==|!=|<=|>=|<(?!<)|>(?![>=]))|(?:==|!=|<=|>=|(?<![-<])<|(?<![->])>)\\s*" + q
+                        + "(?![\\w(.])|(?<![\\w.])" + q + "\\s*\\.\\s*equals\\s*\\(|equals\\s*\\(\\s*" + q
+                        + "\\s*\\)");
+                for (io.idemcheck.core.facts.Arg a : c.args()) {
+                    if (a.text().contains("->") && compared.matcher(a.text()).find()) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean isJdbc(CallInfo ci) {
