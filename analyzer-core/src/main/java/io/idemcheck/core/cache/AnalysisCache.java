@@ -422,14 +422,14 @@ public final class AnalysisCache {
     }
 
     /**
-     * A note when the cache held files but this scan, having looked up some, found none of its paths and no content
-     * among them: the cache was written by a scan of another project (a cache file shared by two projects or
+     * A note when the cache held files but this scan found none of its paths and no content among them (also when
+     * it scanned no Java file at all): the cache was written by a scan of another project (a cache file shared by two projects or
      * modules, which then replace each other's entries on every scan and reuse nothing). Null otherwise; ask after
      * the lookups.
      */
     public String unrelatedNote() {
         Map<String, Entry> p = previous;
-        if (p == null || p.isEmpty() || current.isEmpty() || pathsKnown.get() > 0 || hits.get() > 0) {
+        if (p == null || p.isEmpty() || pathsKnown.get() > 0 || hits.get() > 0) {
             return null;
         }
         return NOTE_PREFIX + file + " held " + p.size() + (p.size() == 1 ? " file" : " files") + ", none of them in "
@@ -472,7 +472,12 @@ public final class AnalysisCache {
         if (!changed && note == null && current.size() == previous.size() && Files.exists(file)) {
             return; // every file was a hit and none went away: the file on disk already says exactly this
         }
-        Path dir = file.toAbsolutePath().getParent();
+        // a symbolic link is written through (the file it names is the cache), an existing file keeps its mode/owner
+        Path target = file;
+        for (int hops = 0; Files.isSymbolicLink(target) && hops < 40; hops++) { // (40: the kernel's own limit)
+            target = target.toAbsolutePath().resolveSibling(Files.readSymbolicLink(target));
+        }
+        Path dir = target.toAbsolutePath().getParent();
         if (dir != null) {
             try {
                 Files.createDirectories(dir);
@@ -482,7 +487,7 @@ public final class AnalysisCache {
         }
         Path tmp;
         try {
-            tmp = createSibling(dir == null ? Path.of("") : dir, file.getFileName().toString());
+            tmp = createSibling(dir == null ? Path.of("") : dir, target.getFileName().toString());
         } catch (IOException e) {
             throw new IOException("cannot create a file in " + dir + " (" + reason(e) + ")", e);
         }
@@ -493,11 +498,36 @@ public final class AnalysisCache {
             throw new IOException("cannot write it (" + (e instanceof IOException io ? reason(io) : e.toString())
                     + ")", e);
         }
+        keepAttributes(target, tmp);
         try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             Files.deleteIfExists(tmp);
             throw new IOException("cannot replace it (" + reason(e) + ")", e);
+        }
+    }
+
+    /**
+     * Gives {@code tmp} the POSIX permissions, owner and group of the cache file it replaces, when there is one and
+     * the file system and this user's rights allow (a user may only give away what it owns: an owner it cannot set is
+     * left as it is, never an error).
+     */
+    private static void keepAttributes(Path existing, Path tmp) {
+        if (!Files.exists(existing)) {
+            return;
+        }
+        try {
+            java.nio.file.attribute.PosixFileAttributes a = Files.readAttributes(existing,
+                    java.nio.file.attribute.PosixFileAttributes.class);
+            Files.setPosixFilePermissions(tmp, a.permissions());
+            try {
+                Files.setAttribute(tmp, "posix:group", a.group());
+                Files.setOwner(tmp, a.owner());
+            } catch (IOException | SecurityException e) {
+                // not ours to give: the new file keeps this user's ownership
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // no POSIX attributes here (Windows): the new file has the default ones
         }
     }
 

@@ -67,6 +67,44 @@ class AnalysisCacheNotesTest {
         }
     }
 
+    /**
+     * Rewriting the cache keeps the mode the user gave the file (fresh-user trial: 600 became 644), and a symbolic
+     * link is written through: the file it names is updated and the link stays a link.
+     */
+    @Test
+    void aRewrittenCacheKeepsItsModeAndALinkIsWrittenThrough() throws IOException {
+        Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path cache = tmp.resolve("c/idemcheck.cache");
+        scan(cache);
+        Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.writeString(project.resolve("src/main/java/a/Job.java"), "package a; class Job { void run2() { } }\n");
+        long before = Files.size(cache);
+        assertThat(notes(scan(cache))).isEmpty();
+        assertThat(Files.size(cache)).isNotEqualTo(before); // rewritten
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(cache)))
+                .isEqualTo("rw-------");
+
+        Path real = tmp.resolve("shared/real.cache");
+        Path link = Files.createSymbolicLink(tmp.resolve("c/link.cache"), Path.of("../shared/real.cache"));
+        Files.createDirectories(real.getParent());
+        ScanResult first = scan(link);
+        assertThat(notes(first)).isEmpty();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.size(real)).isPositive();
+        assertThat(scan(link).stats().reused()).isTrue(); // read back through the link
+    }
+
+    /** A scan of a folder without Java files over another project's cache says so (fresh-user trial: silent). */
+    @Test
+    void aScanOfNoJavaOverAnotherProjectsCacheIsTheNote() throws IOException {
+        Path cache = tmp.resolve("c/idemcheck.cache");
+        scan(cache);
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        ScanResult r = new Analyzer().scan(new ScanRequest(List.of(empty), empty, 1, RuleRegistry.of(List.of()),
+                ProgressListener.NONE, null, cache));
+        assertThat(notes(r)).singleElement().satisfies(n -> assertThat(n).contains("none of them in this scan"));
+    }
+
     @Test
     void aCacheThatCannotBeWrittenNamesTheFileGivenAndWhy() throws IOException {
         Path plain = Files.writeString(tmp.resolve("plain.txt"), "x");
