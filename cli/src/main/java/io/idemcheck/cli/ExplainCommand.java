@@ -104,10 +104,7 @@ final class ExplainCommand implements Callable<Integer> {
         Path projectDir = projectDir(target);
         ProjectConfig projectConfig = ScanTargets.loadConfig(config, projectDir);
         RuleRegistry rules = cli.rules.get();
-        Path root = SourceDiscovery.defaultSourceRoot(projectDir);
-        if (!projectDir.startsWith(root)) {
-            root = projectDir; // neither in a git work tree nor under the current directory
-        }
+        Path root = explainRoot(projectDir);
         ScanRequest request = new ScanRequest(List.of(projectDir), root, threads, rules, ProgressListener.NONE,
                 projectConfig);
         AtomicReference<Project> model = new AtomicReference<>();
@@ -282,5 +279,14 @@ final class ExplainCommand implements Callable<Integer> {
             throw new UsageException("--format: unknown value '" + s + "' (expected text or json)");
         }
         return f.equals("json");
+    }
+
+    /**
+     * What explain's paths are relative to: the top of the git work tree holding the project, else the project itself
+     * (never the current directory: the same project explained from two folders gives the same paths).
+     */
+    static Path explainRoot(Path projectDir) {
+        Path top = SourceDiscovery.gitWorkTreeTop(projectDir);
+        return top != null ? top : projectDir.toAbsolutePath().normalize();
     }
 }

@@ -32,6 +32,29 @@ class ExplainCommandTest {
         return CliRun.of(args);
     }
 
+    /**
+     * Outside a git work tree, explain's paths are relative to the project, whatever the current directory (fresh-user
+     * trial: run from the project's parent, sourceRoot was that parent and every path started with the project's
+     * name). Run in a JVM of its own, from the parent folder.
+     */
+    @Test
+    void outsideGitThePathsAreRelativeToTheProjectFromAnyFolder() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("p/src/main/java/a")).getParent().getParent().getParent()
+                .getParent();
+        Files.writeString(project.resolve("src/main/java/a/Job.java"), "package a;\nclass Job {\n    void run() { }\n}\n");
+        assertThat(ExplainCommand.explainRoot(project)).isEqualTo(project.toAbsolutePath().normalize());
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "io.idemcheck.cli.IdemcheckCli", "explain",
+                "p/src/main/java/a/Job.java:3", "--format", "json")
+                .directory(tmp.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        JsonNode json = new ObjectMapper().readTree(out);
+        assertThat(Path.of(json.get("sourceRoot").asText()).toRealPath()).isEqualTo(project.toRealPath());
+        assertThat(json.get("project").asText()).isEmpty();
+        assertThat(json.get("file").asText()).isEqualTo("src/main/java/a/Job.java");
+    }
+
     // ---- the done-when ----------------------------------------------------------------------------------
 
     @Test

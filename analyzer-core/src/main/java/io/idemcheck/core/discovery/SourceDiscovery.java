@@ -159,16 +159,30 @@ public final class SourceDiscovery {
      * climb out of it with {@code ../} (a fix diff's {@code a/../x} is no path {@code git apply} can use).
      */
     public static Path defaultSourceRoot(Path start) {
-        Path dir = start.toAbsolutePath().normalize();
-        if (!Files.isDirectory(dir)) {
-            dir = dir.getParent();
+        Path top = gitWorkTreeTop(start);
+        if (top != null) {
+            return top;
         }
-        for (Path p = dir; p != null; p = p.getParent()) {
+        Path dir = folderOf(start);
+        Path cwd = Path.of("").toAbsolutePath().normalize();
+        return dir == null || dir.startsWith(cwd) ? cwd : dir;
+    }
+
+    /**
+     * The top of the git work tree holding {@code start} (a file's folder, or the folder itself): the nearest
+     * folder at or above it with a {@code .git} directory or file (no git process is run), or null outside one.
+     */
+    public static Path gitWorkTreeTop(Path start) {
+        for (Path p = folderOf(start); p != null; p = p.getParent()) {
             if (Files.exists(p.resolve(".git"))) {
                 return p;
             }
         }
-        Path cwd = Path.of("").toAbsolutePath().normalize();
-        return dir == null || dir.startsWith(cwd) ? cwd : dir;
+        return null;
+    }
+
+    private static Path folderOf(Path start) {
+        Path dir = start.toAbsolutePath().normalize();
+        return Files.isDirectory(dir) ? dir : dir.getParent();
     }
 }
