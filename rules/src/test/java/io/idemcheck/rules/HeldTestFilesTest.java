@@ -79,6 +79,24 @@ class HeldTestFilesTest {
     }
 
     /**
+     * A test's mapper SQL is no input: a statement the SQL parser cannot read in test code gives no diagnostic, whether
+     * the test file was parsed or held back (the held-or-parsed review found the SQL_UNPARSED notes differed).
+     */
+    @Test
+    void aTestMappersSqlGivesTheSameDiagnosticsHeldOrParsed(@TempDir Path dir) throws IOException {
+        copy(CASES.resolve("MissingKillMidwayTest/Neg24_CrashTestThroughAHelperInAnotherTestFile"), dir);
+        write(dir.resolve("src/test/java/demo/FixtureMapper.java"), "package demo;\n\n"
+                + "import org.apache.ibatis.annotations.Select;\n\ninterface FixtureMapper {\n"
+                + "    @Select(\"SELEC garbage FROM WHERE\")\n    java.util.List<Long> ids();\n}\n");
+        ScanResult held = new Analyzer().scan(request(dir));
+        ScanResult parsed = new Analyzer().scan(request(dir), p -> { });
+        assertThat(parsed.stats().unparsedTestFiles()).isZero();
+        assertThat(held.diagnostics()).isEqualTo(parsed.diagnostics());
+        assertThat(parsed.diagnostics()).noneMatch(d -> d.kind() == Diagnostic.Kind.SQL_UNPARSED);
+        assertThat(held.findings()).isEqualTo(parsed.findings());
+    }
+
+    /**
      * Without the helper, the test that crashes the job names nothing it runs: IDEM007 reports no test runs it. The
      * test is parsed all the same, as the first held file: no other test file was parsed, and whether the scan has
      * test sources at all is whether one parses.

@@ -44,13 +44,14 @@ public final class SqlModel {
         this.scripts = new MapperXmlReader(classifier.catalog());
     }
 
-    /** Collects the annotation SQL of every method in the index (no jDBI template files). */
+    /** Collects the annotation SQL of every main-code method in the index (no jDBI template files). */
     public static SqlModel fromAnnotations(ProjectIndex index, SqlClassifier classifier) {
         return fromAnnotations(index, classifier, SqlObjectTemplates.NONE);
     }
 
     /**
-     * Collects the annotation SQL of every method in the index: MyBatis and Spring Data annotations, jDBI SQL-object
+     * Collects the annotation SQL of every main-code method in the index (test code's is left out): MyBatis and
+     * Spring Data annotations, jDBI SQL-object
      * annotations ({@code sqlObjectAnnotations} in the catalog) with their text, and, for a jDBI annotation that names
      * no statement, the statement its locator finds in {@code templates}. A SQL-object type with its own template
      * group also gets the statements of the SQL-object methods it inherits from project supertypes, rendered from its
@@ -61,6 +62,9 @@ public final class SqlModel {
         SqlModel model = new SqlModel(classifier);
         Terms sqlObject = classifier.catalog().terms(Vocabulary.SQL_OBJECT_ANNOTATIONS);
         for (TypeEntry t : index.types()) {
+            if (t.file().test()) {
+                continue; // a test's mapper runs against a test database: no rule reads it (and a scan may not parse it)
+            }
             for (MethodFacts m : t.type().methods()) {
                 for (AnnotationFact a : m.annotations()) {
                     String sql = a.strings().get("value");
