@@ -7,6 +7,7 @@ import io.idemcheck.core.index.MethodRef;
 import io.idemcheck.core.index.ProjectIndex;
 import io.idemcheck.core.index.ResolvedType;
 import io.idemcheck.core.index.TypeEntry;
+import io.idemcheck.core.util.Texts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -162,5 +163,105 @@ public final class ItemKeys {
             return field;
         }
         return null;
+    }
+
+    /**
+     * An effect call as the ledger template runs it.
+     *
+     * @param text     the call's text, with the key it sends made anew on each run replaced by {@code k}
+     * @param replaced the text that {@code k} replaced ({@code UUID.randomUUID().toString()}, {@code requestKey}), or
+     *                 null when nothing was (no such key, or where it is sent is not one clear argument)
+     * @param unstable what makes the sent key differ on each run ({@code randomUUID}, {@code currentTimeMillis}), or
+     *                 null when the call sends no such key
+     */
+    public record LedgerCall(String text, String replaced, String unstable) {
+    }
+
+    /**
+     * Effect call {@code c} of {@code m} as the ledger runs it: when it sends a key made anew on each run (a random UUID,
+     * the clock: {@link io.idemcheck.core.summary.Semantics#unstableKey}), the one argument that holds it (in its own
+     * text, or in the initialiser of a local it reads) becomes {@code k}, the key derived from the item that the ledger
+     * hands the effect. A random key is a new key after a restart, so the downstream could not dedupe the retry. The
+     * smallest such argument is taken ({@code setIdempotencyKey(UUID.randomUUID().toString())} inside a builder, not the
+     * builder); when there is none or more than one, the text stays and {@code replaced} is null.
+     */
+    public static LedgerCall ledgerCall(io.idemcheck.core.summary.Semantics sem, MethodRef m,
+                                        io.idemcheck.core.facts.CallSite c) {
+        String unstable = sem.unstableKey(m, c);
+        if (unstable == null) {
+            return new LedgerCall(c.text(), null, null);
+        }
+        io.idemcheck.core.facts.Body body = m.method().body();
+        io.idemcheck.core.catalog.Terms terms = sem.catalog().terms(
+                io.idemcheck.core.catalog.Vocabulary.NON_DETERMINISTIC_KEY_CALLS);
+        List<String> found = new ArrayList<>();
+        java.util.Deque<io.idemcheck.core.facts.Arg> todo = new java.util.ArrayDeque<>(c.args());
+        while (!todo.isEmpty()) {
+            io.idemcheck.core.facts.Arg a = todo.pop();
+            StringBuilder all = new StringBuilder(a.text());
+            Set<String> names = new java.util.LinkedHashSet<>(a.names());
+            names.addAll(sem.roots(m, a.names()));
+            for (String n : names) {
+                io.idemcheck.core.facts.LocalVar lv = body.locals().get(n);
+                if (lv != null && lv.initText() != null) {
+                    all.append(' ').append(lv.initText());
+                }
+            }
+            if (!unstable.equals(terms.matching(all.toString()))) {
+                continue;
+            }
+            found.add(a.text());
+            for (int id : a.callIds()) {
+                if (id < body.calls().size()) {
+                    todo.addAll(body.calls().get(id).args());
+                }
+            }
+        }
+        // the smallest: an argument no other one lies inside
+        List<String> smallest = found.stream().distinct().filter(t -> found.stream().noneMatch(o -> !o.equals(t)
+                && t.contains(o))).toList();
+        if (smallest.size() != 1) {
+            return new LedgerCall(c.text(), null, unstable);
+        }
+        String r = smallest.get(0);
+        if (!textValue(body, r)) {
+            return new LedgerCall(c.text(), null, unstable); // a request or options object: k (a String) cannot replace it
+        }
+        java.util.regex.Matcher mt = java.util.regex.Pattern.compile("(?<![\\w.$])" + java.util.regex.Pattern.quote(r)
+                + "(?![\\w$])").matcher(c.text());
+        if (!mt.find()) {
+            return new LedgerCall(c.text(), null, unstable);
+        }
+        return new LedgerCall(mt.replaceAll("k"), r, unstable);
+    }
+
+    /**
+     * True when {@code text}, an argument, is a String that {@code k} may replace: a local declared {@code String}, or
+     * an expression that makes one ({@code UUID.randomUUID().toString()}, {@code "r-" + System.currentTimeMillis()},
+     * {@code String.valueOf(..)}); not a request or options object that carries the key inside.
+     */
+    private static boolean textValue(io.idemcheck.core.facts.Body body, String text) {
+        String t = text.strip();
+        if (t.matches("[\\w$]+")) {
+            io.idemcheck.core.facts.LocalVar lv = body.locals().get(t);
+            return lv != null && lv.type().simpleName().equals("String");
+        }
+        return t.endsWith(".toString()") || t.contains("\"") || t.startsWith("String.valueOf(");
+    }
+
+    /**
+     * The comment line of a ledger template about the key the effect sent, or null: {@code k} now goes where the
+     * random or clock key went, or, when that place is not clear, that it must.
+     */
+    public static String ledgerNote(LedgerCall lc) {
+        if (lc.unstable() == null) {
+            return null;
+        }
+        String what = lc.unstable().replaceAll("\\($", "");
+        return lc.replaced() != null
+                ? "// k instead of " + Texts.oneLine(lc.replaced()) + " (" + what + "): a key made anew on each run is a "
+                + "new key after a restart, and the downstream could not dedupe the retry"
+                : "// send k as the key here, not the value made anew on each run (" + what + "): that is a new key "
+                + "after a restart, and the downstream could not dedupe the retry";
     }
 }

@@ -18,6 +18,8 @@ import io.idemcheck.core.sql.SqlStatement;
 import io.idemcheck.core.summary.CallInfo;
 import io.idemcheck.core.summary.Semantics;
 
+import io.idemcheck.core.util.Texts;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -306,14 +308,39 @@ public final class RuleFixes {
         String item = it.name();
         ItemKeys.Parts parts = it.parts();
         String exit = exit(m, e);
+        ItemKeys.LedgerCall lc = ItemKeys.ledgerCall(project.semantics(), m, e);
         String template = Templates.claimKeyLedger(new Templates.ClaimSpec(item, parts.idExpr(), parts.keyParts(),
-                e.name(), e.text(), record.text(), exit));
+                e.name(), lc.text(), record.text(), exit, ItemKeys.ledgerNote(lc)));
+        boolean placeholder = parts.idExpr().equals(PLACEHOLDER_ID);
+        if (placeholder) {
+            template = NO_ITEM_NOTE + "\n" + template;
+        }
         String keyWords = String.join(" + \":\" + ", parts.keyParts());
         return Fix.of("Claim the row with TaskClaimer.claim (a conditional update whose result is checked) before "
                 + "the effect, derive the idempotency key IdempotencyKeys.of(\"" + e.name() + "\", "
-                + String.join(", ", parts.keyParts()) + ") from the item (" + keyWords + "), run the effect once per "
-                + "key through IdempotencyLedger.runOnce, and complete the claim instead of the plain status write.",
-                template);
+                + String.join(", ", parts.keyParts()) + ") from the item (" + keyWords + (placeholder ? "; no id of the "
+                + "item is found here: itemId stands for the id of the unit of work, never a random UUID" : "")
+                + "), run the effect once per key through IdempotencyLedger.runOnce" + sentKey(lc) + ", and complete "
+                + "the claim instead of the plain status write.", template);
+    }
+
+    /** The id expression {@link #item} gives when it finds no item: a name the user replaces. */
+    static final String PLACEHOLDER_ID = "itemId";
+
+    /** The first line of a key template whose item was not found. */
+    static final String NO_ITEM_NOTE = "// itemId: the id of the unit of work (the payout, the task), never an account "
+            + "or a user id";
+
+    /** The words of a fix description about the key the effect sent made anew on each run; "" when it sent none. */
+    static String sentKey(ItemKeys.LedgerCall lc) {
+        if (lc.unstable() == null) {
+            return "";
+        }
+        String what = lc.unstable().replaceAll("\\($", "");
+        return lc.replaced() != null ? " with that key (k) sent downstream instead of " + Texts.oneLine(lc.replaced())
+                + " (" + what + "), which is a new key after a restart, so the downstream could not dedupe"
+                : " with that key (k) sent downstream instead of the key the call makes anew on each run (" + what
+                + "), which is a new key after a restart, so the downstream could not dedupe";
     }
 
     /** The work item a call is about, in the user's names: the loop variable, else the first parameter. */
@@ -352,7 +379,7 @@ public final class RuleFixes {
             }
         }
         if (item == null) {
-            String placeholder = "itemId";
+            String placeholder = PLACEHOLDER_ID;
             return new Item("item", null, new ItemKeys.Parts(placeholder, List.of(placeholder), false));
         }
         return item(project, m, item);
@@ -419,11 +446,11 @@ public final class RuleFixes {
     /** IDEM010: the key derived from the item, and the effect run once per key through the ledger. */
     public static Fix keyedEffect(Project project, MethodRef m, CallSite effect, Fix base) {
         Item it = item(project, m, effect);
+        ItemKeys.LedgerCall lc = ItemKeys.ledgerCall(project.semantics(), m, effect);
         String template = Templates.keyLedger(effect.name().toLowerCase(Locale.ROOT), it.parts().keyParts(),
-                it.parts().idExpr(), effect.text());
-        if (it.parts().idExpr().equals("itemId")) {
-            template = "// itemId: the id of the unit of work (the payout, the task), never an account or a user id\n"
-                    + template;
+                it.parts().idExpr(), lc.text(), ItemKeys.ledgerNote(lc));
+        if (it.parts().idExpr().equals(PLACEHOLDER_ID)) {
+            template = NO_ITEM_NOTE + "\n" + template;
         }
         return new Fix(base.description(), template, base.edits(), base.recipes());
     }

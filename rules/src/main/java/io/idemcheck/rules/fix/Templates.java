@@ -20,9 +20,18 @@ public final class Templates {
     private Templates() {
     }
 
-    /** What the claim/key/ledger template needs from the user's code. */
+    /**
+     * What the claim/key/ledger template needs from the user's code; {@code keyNote} is a comment line put above the
+     * effect (what {@code k} replaced in it, {@link ItemKeys#ledgerNote}), or null.
+     */
     public record ClaimSpec(String itemVar, String idExpr, List<String> keyParts, String namespace,
-                            String effectCall, String recordCall, String exit) {
+                            String effectCall, String recordCall, String exit, String keyNote) {
+
+        /** A spec without a key note. */
+        public ClaimSpec(String itemVar, String idExpr, List<String> keyParts, String namespace, String effectCall,
+                         String recordCall, String exit) {
+            this(itemVar, idExpr, keyParts, namespace, effectCall, recordCall, exit, null);
+        }
     }
 
     /**
@@ -44,7 +53,8 @@ public final class Templates {
                 "String key = IdempotencyKeys.of(\"" + s.namespace() + "\", " + parts + ");",
                 "try {",
                 "    // 3. the effect runs at most once per key; pass k downstream as its idempotency key",
-                "    ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + s.idExpr() + ", k -> {",
+                "    ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + s.idExpr() + ", k -> {"
+                        + (s.keyNote() == null ? "" : "\n        " + s.keyNote()),
                 "        " + stripSemicolon(s.effectCall()) + ";",
                 "        return null;",
                 "    });",
@@ -249,6 +259,15 @@ public final class Templates {
      * the downstream.
      */
     public static String keyLedger(String namespace, List<String> keyParts, String businessId, String effectCall) {
+        return keyLedger(namespace, keyParts, businessId, effectCall, null);
+    }
+
+    /**
+     * {@link #keyLedger(String, List, String, String)} with {@code keyNote}, the comment line above the effect about
+     * the key it sent ({@link ItemKeys#ledgerNote}), in place of the general "pass k" line; null for that line.
+     */
+    public static String keyLedger(String namespace, List<String> keyParts, String businessId, String effectCall,
+                                   String keyNote) {
         String parts = String.join(", ", keyParts);
         return String.join("\n",
                 RUNTIME_IMPORTS,
@@ -257,7 +276,8 @@ public final class Templates {
                 "// the effect runs at most once per key; a retry gets the first outcome back. Pass k downstream too",
                 "// (an Idempotency-Key header, the provider's idempotency key or request id, the record key)",
                 "ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + businessId + ", k -> {",
-                "    // pass k to the downstream as its idempotency key (an extra argument or header of this call)",
+                keyNote != null ? "    " + keyNote
+                        : "    // pass k to the downstream as its idempotency key (an extra argument or header of this call)",
                 "    " + stripSemicolon(oneLine(effectCall)) + ";",
                 "    return null;   // or the downstream's reference: the ledger stores it and replays it on a retry",
                 "});");

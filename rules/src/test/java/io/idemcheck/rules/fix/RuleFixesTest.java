@@ -241,6 +241,90 @@ class RuleFixesTest {
                 .doesNotContain("return;");
     }
 
+    /**
+     * A key made anew on each run (a random UUID, the clock) that the effect sends is a new key after a restart: the
+     * ledger template sends k, the key derived from the item, in its place (a local holding the random value, the value
+     * inline, the argument of a builder's key setter), and says so; the description names what k replaces.
+     */
+    @Test
+    void ledgerTemplatesSendTheItemKeyInsteadOfARandomOne() throws Exception {
+        Files.writeString(root.resolve("RandomKeyJob.java"), """
+                package demo.randomkey;
+
+                import java.util.List;
+                import java.util.UUID;
+                import org.springframework.scheduling.annotation.Scheduled;
+
+                public class RandomKeyJob {
+                    private TaskMapper taskMapper;
+                    private PaymentClient paymentClient;
+
+                    @Scheduled(fixedDelay = 1000)
+                    public void runOnce() {
+                        for (Task t : taskMapper.selectPending()) {
+                            String requestKey = UUID.randomUUID().toString();
+                            paymentClient.charge(t.getAmount(), requestKey);
+                            taskMapper.markDone(t.getId());
+                        }
+                    }
+
+                    @Scheduled(fixedDelay = 1000)
+                    public void runInline() {
+                        for (Task t : taskMapper.selectPending()) {
+                            paymentClient.charge(t.getAmount(), UUID.randomUUID().toString());
+                            taskMapper.markDone(t.getId());
+                        }
+                    }
+                }
+
+                class PaymentClient {
+                    private org.springframework.web.client.RestTemplate rest;
+
+                    String charge(long amount, String idempotencyKey) {
+                        org.springframework.http.HttpHeaders h = new org.springframework.http.HttpHeaders();
+                        h.set("Idempotency-Key", idempotencyKey);
+                        return rest.postForObject("https://psp.example.com/charges",
+                                new org.springframework.http.HttpEntity<>(amount, h), String.class);
+                    }
+                }
+
+                interface TaskMapper {
+                    @org.apache.ibatis.annotations.Select("SELECT id, amount FROM pay_task WHERE status = 'PENDING'")
+                    List<Task> selectPending();
+
+                    @org.apache.ibatis.annotations.Update("UPDATE pay_task SET status = 'DONE' WHERE id = #{id}")
+                    int markDone(long id);
+                }
+
+                class Task {
+                    Long id;
+                    long amount;
+                    Long getId() { return id; }
+                    long getAmount() { return amount; }
+                }
+                """);
+        java.util.Map<Integer, Finding> byLine = new java.util.TreeMap<>();
+        scan(new SideEffectBeforeStatusRecord()).findings().forEach(f -> byLine.put(f.primary().startLine(), f));
+        assertThat(byLine).containsKeys(15, 23);
+        String local = byLine.get(15).fix().template();
+        assertThat(local).contains("        paymentClient.charge(t.getAmount(), k);",
+                "// k instead of requestKey (randomUUID): a key made anew on each run is a new key after a restart")
+                .doesNotContain("charge(t.getAmount(), requestKey)");
+        assertThat(byLine.get(15).fix().description()).contains("IdempotencyKeys.of(\"charge\", t.getId())",
+                "sent downstream instead of requestKey (randomUUID)");
+        String inline = byLine.get(23).fix().template();
+        assertThat(inline).contains("        paymentClient.charge(t.getAmount(), k);",
+                "// k instead of UUID.randomUUID().toString() (randomUUID)").doesNotContain("UUID.randomUUID().toString())");
+        // the random key set inside an options object (opts): k, a String, cannot take the object's place
+        Files.writeString(root.resolve("Pos144.java"), Files.readString(Path.of(
+                "src/test/resources/rules/SideEffectBeforeStatusRecord/Pos144_KeySentButRandomOrClock.java")));
+        java.util.Map<String, String> t = new java.util.TreeMap<>();
+        scan(new SideEffectBeforeStatusRecord()).findings().forEach(f -> t.put(Path.of(f.primary().path()).getFileName()
+                + ":" + f.primary().startLine(), f.fix().template()));
+        assertThat(t.get("Pos144.java:41")).contains("// send k as the key here, not the value made anew on each run "
+                + "(randomUUID)", "RefundCreateParams.builder().setPaymentIntent(\"pi_\" + t.getId()).build(), opts);");
+    }
+
     static final String VALUE_FRAMES = """
             package demo.valueframes;
 

@@ -60,6 +60,19 @@ class TemplatesCompileTest {
         compiles(wrap(RUNTIME, FIELDS, t));
     }
 
+    /** The effect sends k, the ledger's key, where it sent a random one; the note above it is a comment. */
+    @Test
+    void claimKeyLedgerAndKeyLedgerSendingK() throws Exception {
+        String note = "// k instead of requestKey (randomUUID): a key made anew on each run is a new key after a restart";
+        String t = Templates.claimKeyLedger(new Templates.ClaimSpec("t", "t.getId()", List.of("t.getId()"), "charge",
+                "charge(t.getId(), k)", "taskMapper.updateStatus(t.getId(), \"DONE\")", "continue;", note));
+        assertThat(t).contains("k -> {\n        " + note + "\n        charge(t.getId(), k);");
+        String fields = FIELDS + "\n    String charge(Long id, String key) { return key; }";
+        compiles(wrap(RUNTIME, fields, t));
+        compiles(wrap(RUNTIME, fields, Templates.keyLedger("charge", List.of("t.getId()"), "t.getId()",
+                "charge(t.getId(), k)", note)));
+    }
+
     @Test
     void rowCountChecksAndConditionalUpdateCaller() throws Exception {
         compiles(wrap(RUNTIME, FIELDS, Templates.rowCountCheck("taskMapper.updateStatus(t.getId(), \"DONE\");",
