@@ -68,7 +68,7 @@ public final class Templates {
 
     /** IDEM005 (and IDEM003's callers): act only when the conditional update changed one row. */
     public static String rowCountCheck(String callText, String exit, boolean booleanResult) {
-        String call = stripSemicolon(oneLine(callText));
+        String call = stripSemicolon(code(callText));
         return String.join("\n",
                 "if (" + (booleanResult ? "!" + call : call + " != 1") + ") {",
                 "    " + exit + " // another run owns or finished this row",
@@ -99,7 +99,7 @@ public final class Templates {
                 "// one transaction per item (a TransactionTemplate bean): " + loopVar + "'s writes commit together,",
                 "// and a failure rolls back " + loopVar + " only",
                 "transactionTemplate.executeWithoutResult(txStatus -> {",
-                "    " + stripSemicolon(oneLine(bodyCallText)) + ";",
+                "    " + stripSemicolon(code(bodyCallText)) + ";",
                 "});");
     }
 
@@ -121,7 +121,7 @@ public final class Templates {
                 "",
                 "    @Transactional(propagation = Propagation.REQUIRES_NEW)",
                 "    public void " + method + "(" + itemType + " " + itemVar + ") {",
-                "        " + stripSemicolon(oneLine(bodyText)) + ";",
+                "        " + stripSemicolon(code(bodyText)) + ";",
                 "    }",
                 "}").strip();
     }
@@ -143,7 +143,7 @@ public final class Templates {
                 "Optional<Claim> claim = taskClaimer.claim(id, workerId);",
                 "if (claim.isPresent()) {",
                 "    try {",
-                "        " + stripSemicolon(oneLine(effectCall)) + ";",
+                "        " + stripSemicolon(code(effectCall)) + ";",
                 "        taskClaimer.complete(claim.get());",
                 "    } catch (RuntimeException e) {",
                 "        Outcome outcome = taskClaimer.fail(claim.get(), e); // RETRY_PENDING, or DEAD at the ceiling",
@@ -278,7 +278,7 @@ public final class Templates {
                 "ledger.runOnce(key, IdempotencyKeys.fingerprint(" + parts + "), " + businessId + ", k -> {",
                 keyNote != null ? "    " + keyNote
                         : "    // pass k to the downstream as its idempotency key (an extra argument or header of this call)",
-                "    " + stripSemicolon(oneLine(effectCall)) + ";",
+                "    " + stripSemicolon(code(effectCall)) + ";",
                 "    return null;   // or the downstream's reference: the ledger stores it and replays it on a retry",
                 "});");
     }
@@ -302,7 +302,7 @@ public final class Templates {
                 "if (!claim.isPresent()) {",
                 "    " + exit + " // another instance or an earlier run already took it",
                 "}",
-                stripSemicolon(oneLine(actCall)) + ";",
+                stripSemicolon(code(actCall)) + ";",
                 "taskClaimer.complete(claim.get()); // or taskClaimer.fail(claim.get(), e) when it throws",
                 "// without the runtime library: a conditional UPDATE whose row count is checked",
                 "// UPDATE " + table + " SET status = 'RUNNING' WHERE id = ? AND status = 'PENDING'",
@@ -358,6 +358,55 @@ public final class Templates {
             dead = "the message is rejected without requeue and kept in a dead-letter queue";
         }
         return boundedRetrySetting("#", key + sep + value, bounded, dead);
+    }
+
+    /**
+     * {@code s}, the user's code, on one line for a template: its {@code //} comments dropped first (on one line, such
+     * a comment would swallow the code after it, and the template would not compile), never inside a string, character
+     * or text-block literal; then {@link io.idemcheck.core.util.Texts#oneLine}.
+     */
+    static String code(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        char quote = 0; // '"', '\'', or 'T' in a text block
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (quote == 'T') {
+                if (s.startsWith("\"\"\"", i)) {
+                    out.append("\"\"");
+                    i += 2;
+                    quote = 0;
+                } else if (ch == '\\' && i + 1 < s.length()) {
+                    out.append(ch);
+                    ch = s.charAt(++i);
+                }
+            } else if (quote != 0) {
+                if (ch == '\\' && i + 1 < s.length()) {
+                    out.append(ch);
+                    ch = s.charAt(++i);
+                } else if (ch == quote) {
+                    quote = 0;
+                }
+            } else if (s.startsWith("\"\"\"", i)) {
+                out.append("\"\"");
+                i += 2;
+                quote = 'T';
+            } else if (ch == '"' || ch == '\'') {
+                quote = ch;
+            } else if (s.startsWith("//", i)) {
+                while (i < s.length() && s.charAt(i) != '\n' && s.charAt(i) != '\r') {
+                    i++;
+                }
+                if (i < s.length()) {
+                    out.append(s.charAt(i));
+                }
+                continue;
+            }
+            out.append(ch);
+        }
+        return oneLine(out.toString());
     }
 
     static String stripSemicolon(String s) {

@@ -73,6 +73,31 @@ class TemplatesCompileTest {
                 "charge(t.getId(), k)", note)));
     }
 
+    /**
+     * A call written over lines with a {@code //} comment between its arguments: on one line the comment would swallow
+     * the rest of the call. The comment goes, a {@code //} inside a string stays.
+     */
+    @Test
+    void callTextWithALineCommentStaysCode() throws Exception {
+        String call = "charge(t.getId(), // the key\n        \"https://psp.example.com/x\")";
+        assertThat(Templates.code(call)).isEqualTo("charge(t.getId(), \"https://psp.example.com/x\")");
+        assertThat(Templates.code("f('/', \"a//b\\\"//c\") // x")).isEqualTo("f('/', \"a//b\\\"//c\")");
+        String fields = FIELDS + "\n    String charge(Long id, String url) { return url; }";
+        compiles(wrap(RUNTIME, fields, Templates.keyLedger("charge", List.of("t.getId()"), "t.getId()", call)));
+        compiles(wrap(RUNTIME, fields, Templates.boundedRetry("settlement_task", 5, call)));
+        compiles(wrap(RUNTIME, fields, Templates.rowCountCheck("taskMapper.updateStatus(t.getId(), // id\n\"DONE\");",
+                "continue;", false)));
+    }
+
+    /** A Map row's id, an Object, is what TaskClaimer.claim(Object, String) and IdempotencyKeys.of take as it is. */
+    @Test
+    void claimKeyLedgerOnAMapRowCompiles() throws Exception {
+        String t = Templates.claimKeyLedger(new Templates.ClaimSpec("r", "r.get(\"id\")", List.of("r.get(\"id\")"),
+                "charge", "System.out.println(r)", "taskMapper.updateStatus(1L, \"DONE\")", "continue;"));
+        compiles(RUNTIME + "public class Job {\n" + FIELDS + "\n    void run(java.util.List<java.util.Map<String, Object>> "
+                + "rows) {\n        for (java.util.Map<String, Object> r : rows) {\n" + t + "\n        }\n    }\n}\n" + STUBS);
+    }
+
     @Test
     void rowCountChecksAndConditionalUpdateCaller() throws Exception {
         compiles(wrap(RUNTIME, FIELDS, Templates.rowCountCheck("taskMapper.updateStatus(t.getId(), \"DONE\");",
