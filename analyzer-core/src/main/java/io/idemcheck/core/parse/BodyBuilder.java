@@ -379,7 +379,7 @@ final class BodyBuilder {
                 if (init != null) {
                     expr(init);
                 }
-                LocalVarBuilder lb = local(v.getNameAsString(), typeRef(v.getType()), !loopStack.isEmpty());
+                LocalVarBuilder lb = local(v.getNameAsString(), SyntaxShapes.localType(v), !loopStack.isEmpty());
                 if (init != null) {
                     lb.addSources(names(init));
                     lb.initCalls.addAll(idsFrom(before));

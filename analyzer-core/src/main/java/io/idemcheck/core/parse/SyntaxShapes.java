@@ -266,6 +266,35 @@ final class SyntaxShapes {
     }
 
     /**
+     * The declared type of local {@code v}. A {@code var} local (Java 10+) gets the type its initializer makes evident
+     * without a compiler: {@code new T(..)} without a class body, {@code new T<>(..)} (T, its type arguments left to
+     * inference, so none recorded), a cast {@code (T) x}, each possibly in parentheses. Any other {@code var} local
+     * (a call's result, a literal, a conditional, an anonymous class) keeps the type as written, {@code var}.
+     */
+    static io.idemcheck.core.facts.TypeRef localType(VariableDeclarator v) {
+        com.github.javaparser.ast.type.Type declared = v.getType();
+        if (!declared.isVarType() && !"var".equals(declared.asString())) {
+            return FactExtractor.typeRef(declared);
+        }
+        Expression init = v.getInitializer().orElse(null);
+        while (init instanceof EnclosedExpr en) {
+            init = en.getInner();
+        }
+        if (init instanceof ObjectCreationExpr oc && oc.getAnonymousClassBody().isEmpty()) {
+            com.github.javaparser.ast.type.ClassOrInterfaceType t = oc.getType();
+            if (t.getTypeArguments().map(com.github.javaparser.ast.NodeList::isEmpty).orElse(false)) {
+                String name = FactExtractor.erasure(t.asString()); // diamond: new T<>(..)
+                return new io.idemcheck.core.facts.TypeRef(name, name, java.util.List.of());
+            }
+            return FactExtractor.typeRef(t);
+        }
+        if (init instanceof CastExpr ce && !ce.getType().isIntersectionType()) {
+            return FactExtractor.typeRef(ce.getType());
+        }
+        return FactExtractor.typeRef(declared);
+    }
+
+    /**
      * The variable or field that the expression under {@code parent} is stored in: the declared variable, the
      * assigned name, or the assigned field's name ({@code this.x = new X()}); null for any other parent.
      */
