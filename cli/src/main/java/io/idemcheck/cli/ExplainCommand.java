@@ -85,7 +85,7 @@ final class ExplainCommand implements Callable<Integer> {
      * Not an option of explain: taken only to refuse it in one line that says why (a scan's {@code --cache FILE}
      * copied to explain was "unknown options: '--cache', 'FILE'").
      */
-    @Option(names = "--cache", paramLabel = "FILE", hidden = true)
+    @Option(names = "--cache", paramLabel = "FILE", hidden = true, arity = "0..1", fallbackValue = "")
     String cache;
 
     ExplainCommand(IdemcheckCli cli) {

@@ -552,6 +552,7 @@ class ExplainCommandTest {
                 + "--cache out, it is a 'scan' option";
         assertUsageError(cli("explain", JOB + ":33", "--cache", tmp.resolve("c").toString()), noCache);
         assertUsageError(cli("explain", JOB + ":33", "--cache=" + tmp.resolve("c")), noCache);
+        assertUsageError(cli("explain", JOB + ":33", "--cache"), noCache); // no value: the same line, not picocli's
         assertThat(tmp.resolve("c")).doesNotExist();
         CliRun none = cli("explain");
         assertThat(none.code()).isEqualTo(2);

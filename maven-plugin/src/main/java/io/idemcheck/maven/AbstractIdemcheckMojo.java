@@ -220,7 +220,17 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
             Path dir = outputDirectory.toPath().toAbsolutePath().normalize();
             List<ScanSession.Report> reports = settings.formats().stream()
                     .map(f -> new ScanSession.Report(f, dir.resolve("idemcheck." + f.extension()))).toList();
-            for (Path stale : removeStaleReports(dir, settings.formats())) {
+            List<Path> inputs = new java.util.ArrayList<>();
+            if (settings.cache() != null) {
+                inputs.add(settings.cache());
+            }
+            if (baselineFile != null) {
+                inputs.add(baselineFile.toPath());
+            }
+            if (configFile != null) {
+                inputs.add(configFile.toPath());
+            }
+            for (Path stale : removeStaleReports(dir, settings.formats(), inputs)) {
                 log.info("idemcheck: removed " + display(stale) + " (its format is no longer in formats)");
             }
             outcome = new ScanSession().run(new ScanSession.Settings(request,
@@ -260,24 +270,27 @@ public abstract class AbstractIdemcheckMojo extends AbstractMojo {
 
     /**
      * Deletes the reports of an earlier build in {@code dir} whose format is not requested now ({@code idemcheck.sarif}
-     * after {@code formats} dropped sarif), so that CI never uploads a report of an older scan.
+     * after {@code formats} dropped sarif), so that CI never uploads a report of an older scan; a file that is one of
+     * {@code inputs} (the cache, baseline or configuration file) is left alone whatever its name.
      *
      * @return the files deleted, in format order
      * @throws MojoExecutionException when a stale report exists but cannot be deleted
      */
-    static List<Path> removeStaleReports(Path dir, List<ReportFormat> requested) throws MojoExecutionException {
+    static List<Path> removeStaleReports(Path dir, List<ReportFormat> requested, List<Path> inputs)
+            throws MojoExecutionException {
         List<Path> removed = new java.util.ArrayList<>();
         for (ReportFormat f : ReportFormat.values()) {
             Path p = dir.resolve("idemcheck." + f.extension());
-            if (requested.contains(f) || !Files.isRegularFile(p)) {
-                continue;
+            if (requested.contains(f) || !Files.isRegularFile(p)
+                    || inputs.stream().anyMatch(in -> CacheFileCheck.sameFile(p.toAbsolutePath().normalize(), in))) {
+                continue; // (a cache, baseline or configuration file of that name is an input, never a report)
             }
             try {
                 Files.delete(p);
                 removed.add(p);
             } catch (java.io.IOException e) {
                 throw new MojoExecutionException("idemcheck: cannot delete the stale report " + p + " (its format is "
-                        + "no longer in formats): " + e, e);
+                        + "no longer in formats): " + io.idemcheck.core.cache.AnalysisCache.reason(e), e);
             }
         }
         return removed;

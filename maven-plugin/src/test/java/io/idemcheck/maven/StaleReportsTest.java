@@ -26,7 +26,7 @@ class StaleReportsTest {
         Files.writeString(dir.resolve("idemcheck.txt"), "x");
         Files.writeString(dir.resolve("other.sarif"), "{}");
 
-        List<Path> removed = AbstractIdemcheckMojo.removeStaleReports(dir, List.of(ReportFormat.JSON));
+        List<Path> removed = AbstractIdemcheckMojo.removeStaleReports(dir, List.of(ReportFormat.JSON), List.of());
 
         assertThat(removed).containsExactly(dir.resolve("idemcheck.txt"), dir.resolve("idemcheck.sarif"));
         assertThat(dir.resolve("idemcheck.json")).exists();
@@ -34,8 +34,20 @@ class StaleReportsTest {
         assertThat(dir.resolve("idemcheck.sarif")).doesNotExist();
     }
 
+    /** A cache, baseline or configuration file that happens to bear a report's name is an input: never deleted. */
+    @Test
+    void anInputNamedLikeAReportIsKept(@TempDir Path dir) throws IOException, MojoExecutionException {
+        Path cache = Files.writeString(dir.resolve("idemcheck.txt"), "cache");
+        Path baseline = Files.writeString(dir.resolve("idemcheck.sarif"), "{}");
+        List<Path> removed = AbstractIdemcheckMojo.removeStaleReports(dir, List.of(ReportFormat.JSON),
+                List.of(dir.resolve("./idemcheck.txt"), baseline));
+        assertThat(removed).isEmpty();
+        assertThat(cache).exists();
+        assertThat(baseline).exists();
+    }
+
     @Test
     void nothingToRemoveInAMissingFolder(@TempDir Path dir) throws MojoExecutionException {
-        assertThat(AbstractIdemcheckMojo.removeStaleReports(dir.resolve("absent"), List.of())).isEmpty();
+        assertThat(AbstractIdemcheckMojo.removeStaleReports(dir.resolve("absent"), List.of(), List.of())).isEmpty();
     }
 }

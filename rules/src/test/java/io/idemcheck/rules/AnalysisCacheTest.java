@@ -277,6 +277,37 @@ class AnalysisCacheTest {
         assertThat(moved.diagnostics()).noneMatch(d -> d.message().startsWith("analysis cache"));
     }
 
+    /**
+     * A copy of a file whose original is still scanned is parsed, never given the original's cached facts by content
+     * (two files sharing their facts' objects would alias each other's methods in the index).
+     */
+    @Test
+    void aCopyOfAScannedFileIsParsedNotTakenByContent(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        Path cache = dir.resolve("idemcheck.cache");
+        scan(tree, cache);
+        Path job = tree.resolve("src/main/java/com/example/noon/job/NoonSettlementJob.java");
+        Path copy = tree.resolve("copy/src/main/java/com/example/noon/job/NoonSettlementJob.java");
+        Files.createDirectories(copy.getParent());
+        Files.copy(job, copy);
+        ScanResult again = scan(tree, cache);
+        assertThat(again.stats().parsedFiles()).isEqualTo(1); // the copy
+        assertSame(scan(tree, null), again);
+    }
+
+    /** A scan of only a project's held test files looks nothing up, so it cannot tell whose cache it is: no note. */
+    @Test
+    void aScanOfHeldTestFilesOnlyGivesNoOtherProjectNote(@TempDir Path dir) throws IOException {
+        Path tree = dir.resolve("tree");
+        copy(SAMPLE, tree);
+        Path cache = dir.resolve("idemcheck.cache");
+        scan(tree, cache);
+        ScanResult tests = scan(List.of(tree.resolve("src/test/java")), tree, cache);
+        assertThat(tests.stats().testFiles()).isPositive();
+        assertThat(tests.diagnostics()).noneMatch(d -> d.message().contains("none of them in this scan"));
+    }
+
     /** A cache written by a scan of another project reuses nothing and says so, once; then it serves this one. */
     @Test
     void aCacheWrittenForAnotherProjectIsOneNote(@TempDir Path dir) throws IOException {

@@ -152,8 +152,10 @@ class ProjectVocabularyTest {
     }
 
     /**
-     * A pattern in idemcheck.yml that matches no call of the main code (a typo in the package, the wrong argument
-     * count) changed nothing: each such pattern is one INFO diagnostic at its line; a pattern that matches says nothing.
+     * A pattern in idemcheck.yml that matches no call of the main code (a typo in the package or type, a key carrier
+     * whose parameter no call has) changed nothing: each such pattern is one INFO diagnostic at its line; a pattern
+     * that matches says nothing, and so does a records pattern whose type is a receiver's (it makes that type a store of
+     * work items) though no call has its argument count.
      */
     @Test
     void aPatternThatMatchesNoCallIsOneDiagnosticAtItsLine() throws Exception {
@@ -168,13 +170,16 @@ class ProjectVocabularyTest {
         }
         Files.writeString(root.resolve("idemcheck.yml"), "locks:\n  - \"com.acme.lock.JobLock#hold(*)\"\n"
                 + "  - \"com.acme.lok.JobLock#hold(*)\"\nrecords:\n  - \"com.acme.TaskMapper#updateStatus(id)\"\n"
+                + "  - \"com.acme.TaskMaper#updateStatus(*)\"\nkeyCarriers:\n"
+                + "  - {pattern: \"com.acme.PaymentClient#charge(*)\", parameter: 2}\n"
                 + "effects:\n  - {pattern: \"com.acme.PaymentClient#charge(*)\", kind: payment}\n");
         var result = new Analyzer().scan(new ScanRequest(List.of(root), root, 1, RuleRegistry.load(),
                 ProgressListener.NONE, ConfigLoader.load(root.resolve("idemcheck.yml"))));
         var notes = result.diagnostics().stream().filter(d -> "idemcheck.yml".equals(d.path())).toList();
         assertThat(notes).extracting(d -> d.line() + " " + d.message().substring(0, d.message().indexOf(" matches")))
                 .containsExactly("3 locks pattern 'com.acme.lok.JobLock#hold(*)'",
-                        "5 records pattern 'com.acme.TaskMapper#updateStatus(id)'");
+                        "6 records pattern 'com.acme.TaskMaper#updateStatus(*)'",
+                        "8 keyCarriers pattern 'com.acme.PaymentClient#charge(*)'");
         assertThat(notes).allSatisfy(d -> {
             assertThat(d.kind()).isEqualTo(io.idemcheck.core.finding.Diagnostic.Kind.INFO);
             assertThat(d.message()).contains("matches no call in the scanned main code, so it changes nothing");

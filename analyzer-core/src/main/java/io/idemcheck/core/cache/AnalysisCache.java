@@ -30,6 +30,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -118,6 +119,9 @@ public final class AnalysisCache {
     /** Lookups whose path the cache held (whatever its content), and lookups that returned an entry. */
     private final java.util.concurrent.atomic.AtomicInteger pathsKnown = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicInteger hits = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger lookups = new java.util.concurrent.atomic.AtomicInteger();
+    /** The Java files of this scan (relative paths), when the engine said ({@link #scanning}); else null. */
+    private volatile Set<String> scanned;
     private volatile String note;
     private volatile boolean changed;
     /**
@@ -394,6 +398,14 @@ public final class AnalysisCache {
     }
 
     /**
+     * Tells the cache which Java files (relative paths) this scan has, before any {@link #lookup}: a file's cached
+     * facts are then moved to another path only when their own path is not in the scan (a move, not a copy).
+     */
+    public void scanning(java.util.Collection<String> relPaths) {
+        scanned = Set.copyOf(relPaths);
+    }
+
+    /**
      * The cached outcome of the file at {@code relPath} whose bytes hash to {@code sha256}, or null (not cached, or
      * the content changed). Keyed by the content hash: the same bytes cached under another path (a moved file, a
      * tree scanned from another source root) are a hit too, their facts and diagnostics moved to {@code relPath},
@@ -403,6 +415,7 @@ public final class AnalysisCache {
         if (previous == null) {
             readEntries();
         }
+        lookups.incrementAndGet();
         Entry e = previous.get(relPath);
         if (e != null) {
             pathsKnown.incrementAndGet();
@@ -410,7 +423,10 @@ public final class AnalysisCache {
         if (e == null || !e.sha256().equals(sha256)) {
             // the same bytes cached under another path: a file moved, or the tree scanned from another source root
             String from = pathsByHash().get(sha256);
-            if (from == null || SourceDiscovery.testByPath(from) != SourceDiscovery.testByPath(relPath)) {
+            Set<String> now = scanned;
+            // (a copy whose original is also in this scan is parsed: two files must never share their facts' objects)
+            if (from == null || SourceDiscovery.testByPath(from) != SourceDiscovery.testByPath(relPath)
+                    || now != null && now.contains(from)) {
                 return null; // (test code by its path is part of the facts: only a move within main or test code)
             }
             e = previous.get(from).movedTo(from, relPath);
@@ -429,8 +445,12 @@ public final class AnalysisCache {
      */
     public String unrelatedNote() {
         Map<String, Entry> p = previous;
+        Set<String> now = scanned;
         if (p == null || p.isEmpty() || pathsKnown.get() > 0 || hits.get() > 0) {
             return null;
+        }
+        if (lookups.get() == 0 && now != null && !now.isEmpty()) {
+            return null; // Java files, none looked up (all held test files): nothing says whose cache this is
         }
         return NOTE_PREFIX + file + " held " + p.size() + (p.size() == 1 ? " file" : " files") + ", none of them in "
                 + "this scan: it was written by a scan of another project, and is rewritten for this one (give each "
@@ -473,10 +493,7 @@ public final class AnalysisCache {
             return; // every file was a hit and none went away: the file on disk already says exactly this
         }
         // a symbolic link is written through (the file it names is the cache), an existing file keeps its mode/owner
-        Path target = file;
-        for (int hops = 0; Files.isSymbolicLink(target) && hops < 40; hops++) { // (40: the kernel's own limit)
-            target = target.toAbsolutePath().resolveSibling(Files.readSymbolicLink(target));
-        }
+        Path target = CacheFiles.linkTarget(file);
         Path dir = target.toAbsolutePath().getParent();
         if (dir != null) {
             try {
@@ -487,7 +504,7 @@ public final class AnalysisCache {
         }
         Path tmp;
         try {
-            tmp = createSibling(dir == null ? Path.of("") : dir, target.getFileName().toString());
+            tmp = CacheFiles.createSibling(dir == null ? Path.of("") : dir, target.getFileName().toString());
         } catch (IOException e) {
             throw new IOException("cannot create a file in " + dir + " (" + reason(e) + ")", e);
         }
@@ -498,7 +515,7 @@ public final class AnalysisCache {
             throw new IOException("cannot write it (" + (e instanceof IOException io ? reason(io) : e.toString())
                     + ")", e);
         }
-        keepAttributes(target, tmp);
+        CacheFiles.keepAttributes(target, tmp);
         try {
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
@@ -507,48 +524,7 @@ public final class AnalysisCache {
         }
     }
 
-    /**
-     * Gives {@code tmp} the POSIX permissions, owner and group of the cache file it replaces, when there is one and
-     * the file system and this user's rights allow (a user may only give away what it owns: an owner it cannot set is
-     * left as it is, never an error).
-     */
-    private static void keepAttributes(Path existing, Path tmp) {
-        if (!Files.exists(existing)) {
-            return;
-        }
-        try {
-            java.nio.file.attribute.PosixFileAttributes a = Files.readAttributes(existing,
-                    java.nio.file.attribute.PosixFileAttributes.class);
-            Files.setPosixFilePermissions(tmp, a.permissions());
-            try {
-                Files.setAttribute(tmp, "posix:group", a.group());
-                Files.setOwner(tmp, a.owner());
-            } catch (IOException | SecurityException e) {
-                // not ours to give: the new file keeps this user's ownership
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            // no POSIX attributes here (Windows): the new file has the default ones
-        }
-    }
 
-    /**
-     * A new empty file {@code name.<random>.tmp} in {@code dir}, created as any new file (its permissions from the
-     * user's umask, as the cache file would get: a temporary file's owner-only mode would make a cache restored for
-     * another user in CI unreadable).
-     */
-    private static Path createSibling(Path dir, String name) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Path tmp = dir.resolve(name + "." + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current()
-                    .nextLong() & Long.MAX_VALUE) + ".tmp");
-            try {
-                return Files.createFile(tmp);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                if (attempt >= 10) {
-                    throw e;
-                }
-            }
-        }
-    }
 
     /** Writes the header, the result section and the entries section to {@code tmp}. */
     private void write(Path tmp) throws IOException {

@@ -44,6 +44,10 @@ final class ConfigPatternCheck {
         if (order.isEmpty() || config.file() == null) {
             return List.of();
         }
+        Map<MethodPattern, Integer> keyParameter = new IdentityHashMap<>();
+        config.keyCarriers().forEach(k -> keyParameter.putIfAbsent(k.pattern(), k.parameter()));
+        List<MethodPattern> typeLevel = new ArrayList<>(config.records());
+        typeLevel.addAll(config.claims());
         List<MethodPattern> open = new ArrayList<>(order);
         for (MethodRef m : index.methods()) {
             if (open.isEmpty()) {
@@ -52,10 +56,22 @@ final class ConfigPatternCheck {
             if (m.file().test() || !m.method().hasBody()) {
                 continue;
             }
-            for (CallTarget t : index.calls(m)) {
+            List<CallTarget> calls;
+            try {
+                calls = index.calls(m);
+            } catch (RuntimeException | StackOverflowError e) {
+                // the rules met (and reported) this method's failure already; what it calls is unknown, so no
+                // pattern can be said to match nothing
+                return List.of();
+            }
+            for (CallTarget t : calls) {
                 CallSite c = t.call();
                 String type = t.receiverType() == null ? "" : t.receiverType().name();
-                open.removeIf(p -> p.matches(type, c.name(), c.args().size()));
+                int arity = c.args().size();
+                // a key carrier counts only with its parameter in range, as the catalog reads it; a records or claims
+                // pattern on the receiver's type also makes that type a store of work items (Catalog.projectStoreType)
+                open.removeIf(p -> p.matches(type, c.name(), arity) && keyParameter.getOrDefault(p, -1) < arity
+                        || typeLevel.contains(p) && p.matchesType(type));
             }
         }
         String path = Suppressions.displayPath(root, config.file());

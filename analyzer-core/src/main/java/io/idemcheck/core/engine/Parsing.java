@@ -73,6 +73,9 @@ final class Parsing implements HeldTests {
         this.hold = hold;
         int t = request.threads() == 0 ? Runtime.getRuntime().availableProcessors() : request.threads();
         this.threads = Math.max(1, Math.min(t, Math.max(1, java.size())));
+        if (cache != null) {
+            cache.scanning(java.stream().map(SourceFile::relPath).toList());
+        }
         this.held = new byte[java.size()][];
         this.facts = new FileFacts[java.size()];
         @SuppressWarnings("unchecked")
