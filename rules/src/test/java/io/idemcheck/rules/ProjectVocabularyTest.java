@@ -154,8 +154,8 @@ class ProjectVocabularyTest {
     /**
      * A pattern in idemcheck.yml that matches no call of the main code (a typo in the package or type, a key carrier
      * whose parameter no call has) changed nothing: each such pattern is one INFO diagnostic at its line; a pattern
-     * that matches says nothing, and so does a records pattern whose type is a receiver's (it makes that type a store of
-     * work items) though no call has its argument count.
+     * that matches says nothing; a records pattern whose type is a receiver's but whose method or argument count no
+     * call has still makes that type a store of work items, and its note says so.
      */
     @Test
     void aPatternThatMatchesNoCallIsOneDiagnosticAtItsLine() throws Exception {
@@ -178,12 +178,17 @@ class ProjectVocabularyTest {
         var notes = result.diagnostics().stream().filter(d -> "idemcheck.yml".equals(d.path())).toList();
         assertThat(notes).extracting(d -> d.line() + " " + d.message().substring(0, d.message().indexOf(" matches")))
                 .containsExactly("3 locks pattern 'com.acme.lok.JobLock#hold(*)'",
+                        "5 records pattern 'com.acme.TaskMapper#updateStatus(id)'",
                         "6 records pattern 'com.acme.TaskMaper#updateStatus(*)'",
                         "8 keyCarriers pattern 'com.acme.PaymentClient#charge(*)'");
-        assertThat(notes).allSatisfy(d -> {
-            assertThat(d.kind()).isEqualTo(io.idemcheck.core.finding.Diagnostic.Kind.INFO);
-            assertThat(d.message()).contains("matches no call in the scanned main code, so it changes nothing");
-        });
+        assertThat(notes).allSatisfy(d -> assertThat(d.kind()).isEqualTo(io.idemcheck.core.finding.Diagnostic.Kind.INFO));
+        assertThat(notes.get(0).message()).contains("matches no call in the scanned main code, so it changes nothing");
+        assertThat(notes.get(2).message()).contains("matches no call in the scanned main code, so it changes nothing");
+        // the type is a receiver's: the pattern still makes it a store of work items, and the note says so
+        assertThat(notes.get(1).message()).contains("matches no call in the scanned main code: its type is a "
+                + "receiver's").contains("only makes the type a store of work items");
+        // the calls match, the parameter index is beyond their arguments
+        assertThat(notes.get(3).message()).contains("matches calls, but none has an argument number 2");
     }
 
     @Test

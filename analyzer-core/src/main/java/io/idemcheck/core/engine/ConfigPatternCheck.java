@@ -49,6 +49,10 @@ final class ConfigPatternCheck {
         List<MethodPattern> typeLevel = new ArrayList<>(config.records());
         typeLevel.addAll(config.claims());
         List<MethodPattern> open = new ArrayList<>(order);
+        // patterns short of a full match: a records/claims type that is a receiver's, a key carrier matching a call
+        // that has too few arguments for its parameter
+        java.util.Set<MethodPattern> typeMatched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.Set<MethodPattern> callMatched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (MethodRef m : index.methods()) {
             if (open.isEmpty()) {
                 break;
@@ -68,19 +72,41 @@ final class ConfigPatternCheck {
                 CallSite c = t.call();
                 String type = t.receiverType() == null ? "" : t.receiverType().name();
                 int arity = c.args().size();
-                // a key carrier counts only with its parameter in range, as the catalog reads it; a records or claims
-                // pattern on the receiver's type also makes that type a store of work items (Catalog.projectStoreType)
-                open.removeIf(p -> p.matches(type, c.name(), arity) && keyParameter.getOrDefault(p, -1) < arity
-                        || typeLevel.contains(p) && p.matchesType(type));
+                // a key carrier counts only with its parameter in range, as the catalog reads it
+                open.removeIf(p -> {
+                    if (!p.matches(type, c.name(), arity)) {
+                        if (typeLevel.contains(p) && p.matchesType(type)) {
+                            typeMatched.add(p);
+                        }
+                        return false;
+                    }
+                    if (keyParameter.getOrDefault(p, -1) < arity) {
+                        return true;
+                    }
+                    callMatched.add(p);
+                    return false;
+                });
             }
         }
         String path = Suppressions.displayPath(root, config.file());
         List<Diagnostic> out = new ArrayList<>();
         for (MethodPattern p : open) {
-            out.add(new Diagnostic(Diagnostic.Kind.INFO, path, p.line(), 0, patterns.get(p) + " pattern '"
-                    + p.pattern() + "' matches no call in the scanned main code, so it changes nothing: check its "
-                    + "package, type and method name and its argument count against a call it should match "
-                    + "(idemcheck explain FILE:LINE shows each call's receiver type as idemcheck reads it)"));
+            String what = patterns.get(p) + " pattern '" + p.pattern() + "' ";
+            String text;
+            if (callMatched.contains(p)) {
+                text = what + "matches calls, but none has an argument number " + keyParameter.get(p)
+                        + " (parameter counts from 0), so it marks no key: check its parameter";
+            } else if (typeMatched.contains(p)) {
+                // (Catalog.projectStoreType: the type is still read as a store of work items)
+                text = what + "matches no call in the scanned main code: its type is a receiver's, but no call of it "
+                        + "has that method name and argument count, so it only makes the type a store of work items: "
+                        + "check the method name and its argument count";
+            } else {
+                text = what + "matches no call in the scanned main code, so it changes nothing: check its package, "
+                        + "type and method name and its argument count against a call it should match";
+            }
+            out.add(new Diagnostic(Diagnostic.Kind.INFO, path, p.line(), 0, text
+                    + " (idemcheck explain FILE:LINE shows each call's receiver type as idemcheck reads it)"));
         }
         return out;
     }
