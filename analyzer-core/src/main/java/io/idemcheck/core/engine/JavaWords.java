@@ -19,8 +19,25 @@ final class JavaWords {
 
     /** Every whole Java identifier of the text (in code, comments and strings alike). */
     static Set<String> identifiers(byte[] bytes) {
-        String text = SourceText.decode(bytes).text();
         Set<String> out = new HashSet<>();
+        firstIdentifier(SourceText.decode(bytes).text(), w -> {
+            out.add(w);
+            return false;
+        });
+        return out;
+    }
+
+    /**
+     * True when the text holds one of {@code names} as a whole Java identifier (in code, a comment or a string
+     * alike), or holds a Unicode escape (an identifier may be spelled with one; such a file always counts).
+     */
+    static boolean names(byte[] bytes, Set<String> names) {
+        String text = SourceText.decode(bytes).text();
+        return text.contains("\\u") || firstIdentifier(text, names::contains);
+    }
+
+    /** Hands each whole identifier of {@code text} to {@code stop} in order; true as soon as it answers true. */
+    private static boolean firstIdentifier(String text, java.util.function.Predicate<String> stop) {
         int n = text.length();
         int i = 0;
         while (i < n) {
@@ -29,12 +46,14 @@ final class JavaWords {
                 while (i < n && Character.isJavaIdentifierPart(text.charAt(i))) {
                     i++;
                 }
-                out.add(text.substring(start, i));
+                if (stop.test(text.substring(start, i))) {
+                    return true;
+                }
             } else {
                 i++;
             }
         }
-        return out;
+        return false;
     }
 
     /**

@@ -7,7 +7,6 @@ import io.idemcheck.core.facts.MethodFacts;
 import io.idemcheck.core.facts.TypeFacts;
 import io.idemcheck.core.finding.Diagnostic;
 import io.idemcheck.core.parse.JavaSourceParser;
-import io.idemcheck.core.source.SourceText;
 import io.idemcheck.core.source.SourceTexts;
 import io.idemcheck.core.summary.HeldTests;
 
@@ -235,7 +234,7 @@ final class Parsing implements HeldTests {
         while (stillHeld > 0) {
             List<Integer> naming = new ArrayList<>();
             for (int i = 0; i < held.length; i++) {
-                if (held[i] != null && (names(held[i], names) || declaresOneOf(heldTypes[i], usedByTests))) {
+                if (held[i] != null && (JavaWords.names(held[i], names) || declaresOneOf(heldTypes[i], usedByTests))) {
                     naming.add(i);
                 }
             }
@@ -322,34 +321,6 @@ final class Parsing implements HeldTests {
                 into.add(m.name());
             }
         }
-    }
-
-    /**
-     * True when the text holds one of {@code names} as a whole Java identifier (in code, a comment or a string
-     * alike), or holds a Unicode escape (an identifier may be spelled with one; such a file is always parsed).
-     */
-    static boolean names(byte[] bytes, Set<String> names) {
-        String text = SourceText.decode(bytes).text();
-        if (text.contains("\\u")) {
-            return true;
-        }
-        int n = text.length();
-        int i = 0;
-        while (i < n) {
-            char c = text.charAt(i);
-            if (Character.isJavaIdentifierStart(c)) {
-                int start = i++;
-                while (i < n && Character.isJavaIdentifierPart(text.charAt(i))) {
-                    i++;
-                }
-                if (names.contains(text.substring(start, i))) {
-                    return true;
-                }
-            } else {
-                i++;
-            }
-        }
-        return false;
     }
 
     /** Diagnostics of the held files parsed since the first parse (parse errors, charset fallbacks). */

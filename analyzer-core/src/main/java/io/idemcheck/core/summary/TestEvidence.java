@@ -54,16 +54,10 @@ public final class TestEvidence {
     /** Setup method to the tests it runs before (the tests of its class). */
     private Map<MethodRef, List<MethodRef>> setupTests;
     private final Map<MethodRef, Set<MethodRef>> ancestors = new HashMap<>();
-    private final boolean anyTestSources;
 
     /** Collects the project's test methods (one pass over the index); every test file is in {@code index}. */
     public TestEvidence(ProjectIndex index) {
-        this(index, index.anyTestSources());
-    }
-
-    private TestEvidence(ProjectIndex index, boolean anyTestSources) {
         this.index = index;
-        this.anyTestSources = anyTestSources;
         for (MethodRef m : index.methods()) {
             if (m.file().test() && m.method().hasBody() && isTest(m.method())) {
                 testOrder.put(m, tests.size());
@@ -118,7 +112,7 @@ public final class TestEvidence {
         ProjectIndex index = files.size() == main.files().size() ? main : main.withFiles(files);
         // filesNaming parses a held file until one parses when none of the others is test code: a scan whose only
         // test files do not parse has no test sources, as when every file is parsed
-        return new TestEvidence(index, index.anyTestSources());
+        return new TestEvidence(index);
     }
 
     /** The simple names of {@code m}'s type and of the types it is nested in ({@code Outer}, {@code Inner}). */
@@ -137,7 +131,7 @@ public final class TestEvidence {
 
     /** True when some scanned file that parses is test code (held back or not). Constant time. */
     public boolean anyTestSources() {
-        return anyTestSources;
+        return index.anyTestSources();
     }
 
     /** Test methods (JUnit 4/5, TestNG, {@code @KillMidwayTest}) in test code. */

@@ -7,11 +7,11 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Which held test files name an identifier ({@link Parsing#names}): whole Java identifiers, anywhere in the text. */
+/** Which held test files name an identifier ({@link JavaWords#names}): whole Java identifiers, anywhere in the text. */
 class ParsingTest {
 
     private static boolean names(String text, String... words) {
-        return Parsing.names(text.getBytes(StandardCharsets.UTF_8), Set.of(words));
+        return JavaWords.names(text.getBytes(StandardCharsets.UTF_8), Set.of(words));
     }
 
     @Test
